@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../common/constants.js';
+import { VALIDATION_MESSAGES as M } from '../common/messages.js';
+
+// A practical e-mail shape check ("must look like {email}"), same on both sides.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(254, M.emailInvalid)
+  .regex(EMAIL_RE, M.emailInvalid);
+
+export const passwordField = z
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, M.passwordMin)
+  .max(PASSWORD_MAX_LENGTH, M.passwordMax);
+
+export const loginRequestSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+/** The reset form of the SPA (password + confirmPassword). */
+export const resetPasswordFormSchema = z
+  .object({
+    password: passwordField,
+    confirmPassword: z.string({ error: M.confirmRequired }).min(1, M.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: M.passwordsMismatch, path: ['confirmPassword'] });
+
+/** What the SPA sends to the API (spec s.3 "Reset submission"). */
+export const resetPasswordRequestSchema = z.object({
+  resetToken: z.string().min(1).max(200),
+  newPassword: passwordField,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const otpRequestSchema = z.object({
+  otp: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), M.otpLength),
+  token: z.string().min(1).max(200),
+});
+export type OtpRequest = z.infer<typeof otpRequestSchema>;
+
+export const otpResendRequestSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** The user as the sign-in response and the userDetails cookie carry it (spec s.3). */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  roleId: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  profile: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const LOGIN_TYPES = ['default', 'otp'] as const;
+export type LoginType = (typeof LOGIN_TYPES)[number];
+
+/**
+ * Sign-in and OTP response (spec s.3). For loginType 'otp' the accessToken is the one-time
+ * challenge token used in /otp/{token}; it grants nothing else. sessionId is the x-session-id.
+ */
+export const loginResponseSchema = z.object({
+  responseType: z.boolean(),
+  message: z.string(),
+  loginType: z.enum(LOGIN_TYPES),
+  data: z
+    .object({
+      accessToken: z.string(),
+      sessionId: z.string().optional(),
+      rememberMe: z.boolean().optional(),
+      user: sessionUserSchema.partial().extend({ email: z.string() }),
+    })
+    .optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const csrfResponseSchema = z.object({ data: z.string() });
+
+export const otpTokenCheckResponseSchema = z.object({
+  data: z.object({ verify: z.boolean(), email: z.string() }),
+});
+export type OtpTokenCheckResponse = z.infer<typeof otpTokenCheckResponseSchema>;
+
+export const authOperationResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+
+export const userActivityAddSchema = z.object({
+  request: z.record(z.string(), z.unknown()).optional().default({}),
+  screenName: z.string().max(200).optional().default(''),
+  eventName: z.string().max(200).optional().default(''),
+  slug: z.string().max(500),
+  description: z.string().max(2000).optional().default(''),
+});
+export type UserActivityAdd = z.input<typeof userActivityAddSchema>;
+
+export const userActivitySchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  sessionId: z.string().nullable(),
+  screenName: z.string(),
+  eventName: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  request: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserActivity = z.infer<typeof userActivitySchema>;
+
+export const userSessionAddSchema = z.object({ name: z.string().max(100).optional().default('user-session') });
+
+export const SESSION_END_REASONS = ['logout', 'expired', 'idle', 'revoked', 'password-reset', 'disabled'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+export const userSessionSchema = z.object({
+  id: z.string(),
+  userId: z.number().int(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  rememberMe: z.boolean(),
+  startedAt: z.string(),
+  lastSeenAt: z.string(),
+  endedAt: z.string().nullable(),
+  endReason: z.enum(SESSION_END_REASONS).nullable(),
+  durationMs: z.number().int(),
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;
+
+/** Activity and session lists take userId besides the list query (spec s.3). */
+export const userScopedListQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+
+/** Masks an e-mail after its first two characters (spec s.5): "jo******@example.com" keeps the domain readable. */
+export const maskEmail = (email: string) => {
+  const at = email.indexOf('@');
+  const local = at === -1 ? email : email.slice(0, at);
+  const domain = at === -1 ? '' : email.slice(at);
+  return local.slice(0, 2) + '*'.repeat(Math.max(local.length - 2, 0)) + domain;
+};

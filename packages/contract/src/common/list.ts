@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, ROW_LIMITS } from './constants.js';
+
+/** The spec's list query (s.3). sortField may arrive as "field:anything"; only the part before the first colon counts. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(200).optional().default(''),
+  sortOrder: z
+    .string()
+    .optional()
+    .transform((v) => (v?.toLowerCase() === 'desc' ? 'desc' : 'asc') as 'asc' | 'desc'),
+  sortField: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v.split(':')[0] : undefined)),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+export type ListQueryInput = z.input<typeof listQuerySchema>;
+
+export const rowLimitSchema = z.union(ROW_LIMITS.map((n) => z.literal(n)) as [z.ZodLiteral<10>, ...z.ZodLiteral<number>[]]);
+
+export const listResultSchema = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int(), totalPages: z.number().int() });
+export type ListResult<T> = { data: T[]; total: number; totalPages: number };
+
+export const emptyListResult = <T>(): ListResult<T> => ({ data: [], total: 0, totalPages: 0 });
+export const totalPagesFor = (total: number, limit: number) => (total === 0 ? 0 : Math.ceil(total / limit));
