@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { emailField, passwordField } from '../auth/schemas.js';
+import { formBoolean, hexColorField, optionalPhone, requiredText, statusField, STATUSES } from '../common/fields.js';
+import { DEFAULT_COLORS } from '../common/constants.js';
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  profile: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  status: z.enum(STATUSES),
+  twoFactorEnabled: z.boolean(),
+  hasApiKey: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === null || v === undefined ? null : v),
+  z.coerce.number().int().positive().nullable(),
+);
+
+const userBase = {
+  firstname: requiredText('First name', 100),
+  lastname: requiredText('Last name', 100),
+  email: emailField,
+  roleId: z.coerce.number({ error: 'Role is required' }).int().positive('Role is required'),
+  companyId: optionalId.optional(),
+  phone: optionalPhone,
+  primaryColor: hexColorField.default(DEFAULT_COLORS.primaryColor),
+  secondaryColor: hexColorField.default(DEFAULT_COLORS.secondaryColor),
+  status: statusField.default('active'),
+  twoFactorEnabled: formBoolean.default(false),
+  removeProfile: formBoolean.optional(),
+};
+
+/** Add user (multipart; the image travels as the file part `profile`). */
+export const userCreateSchema = z.object({ ...userBase, password: passwordField });
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+/** Edit user: the password is optional (empty keeps the current one). */
+export const userUpdateSchema = z.object({
+  ...userBase,
+  password: z.preprocess((v) => (v === '' ? undefined : v), passwordField.optional()),
+});
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+
+export const USER_SORT_FIELDS = [
+  'id', 'firstname', 'lastname', 'email', 'roleName', 'companyName', 'phone', 'status', 'twoFactorEnabled', 'lastLoginAt', 'createdAt',
+] as const;
+
+export const userListQueryExtraSchema = z.object({
+  roleId: z.coerce.number().int().positive().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+  status: z.enum(STATUSES).optional(),
+});
+
+export const userMutationResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: userSchema.optional(),
+});
+
+/** Spec s.3: regenerate-API-key answers message and responseType; the key is shown once. */
+export const regenerateKeyResponseSchema = z.object({
+  responseType: z.boolean(),
+  message: z.string(),
+  apiKey: z.string().optional(),
+});
+
+/** Profile "about" (own record): what a user may see and edit about themselves. */
+export const aboutSchema = z.object({
+  id: z.number().int(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  companyName: z.string().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  profile: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  twoFactorEnabled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type About = z.infer<typeof aboutSchema>;
+
+export const aboutUpdateSchema = z.object({
+  firstname: requiredText('First name', 100),
+  lastname: requiredText('Last name', 100),
+  phone: optionalPhone,
+  primaryColor: hexColorField,
+  secondaryColor: hexColorField,
+  removeProfile: formBoolean.optional(),
+});
+export type AboutUpdateInput = z.input<typeof aboutUpdateSchema>;

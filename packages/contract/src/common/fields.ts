@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Field helpers shared by multipart forms: multipart bodies carry every value as a string,
+ * so the API and the SPA both parse through these to get one set of rules and messages.
+ */
+export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
+export const hexColorField = z
+  .string()
+  .trim()
+  .transform((v) => (v.startsWith('#') ? v : `#${v}`))
+  .pipe(z.string().regex(HEX_COLOR_RE, 'Enter a colour like #143f6f'));
+
+/** 'true'/'false'/'on'/'1' from a form, or a real boolean from JSON. */
+export const formBoolean = z.preprocess((v) => {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string') return ['true', 'on', '1', 'yes'].includes(v.toLowerCase());
+  return v;
+}, z.boolean());
+
+/** An optional text field: empty strings become null so "clear the phone" works. */
+export const optionalText = (max: number, message?: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+    z.string().max(max, message ?? `Must be at most ${max} characters`).nullable().optional(),
+  );
+
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const PHONE_RE = /^[+()\d][\d\s().-]{3,38}$/;
+export const optionalPhone = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+  z.string().regex(PHONE_RE, 'Enter a valid phone number').nullable().optional(),
+);
+
+export const optionalEmail = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+  z.string().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address').nullable().optional(),
+);
+
+export const optionalUrl = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+  z
+    .string()
+    .max(500)
+    .regex(/^https?:\/\/[^\s]+$/i, 'Enter a web address starting with http:// or https://')
+    .nullable()
+    .optional(),
+);
+
+/** An id from a path parameter. */
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const STATUSES = ['active', 'inactive'] as const;
+export const statusField = z.enum(STATUSES, { error: 'Choose active or inactive' });
+export type Status = (typeof STATUSES)[number];
+
+/** Export format path parameter, e.g. GET /users/export/csv. */
+export const exportParamSchema = z.object({ format: z.enum(['csv', 'excel', 'pdf']) });
