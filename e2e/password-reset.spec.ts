@@ -1,0 +1,109 @@
+import { SERVER_MESSAGES, UI_TEXT, VALIDATION_MESSAGES as V } from '@console/contract';
+import { expectAccessible } from './support/axe';
+import { USERS } from './support/env';
+import { emailInput, expect, expectPath, fillSignIn, test } from './support/fixtures';
+import { linkOf, waitForMail } from './support/mail';
+
+const user = USERS.guest;
+const NEW_PASSWORD = 'Fresh-Guest-Pass-5519';
+
+/** Puts the original password back through the API, so later specs can sign in as guest. */
+async function restorePassword(baseURL: string) {
+  const since = Date.now();
+  const res = await fetch(`${baseURL}/api/auth/request-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email }),
+  });
+  if (!res.ok) throw new Error(`request-password answered ${res.status}`);
+  const link = new URL(linkOf(await waitForMail({ to: user.email, since }), '/reset-password'));
+  const resetToken = link.searchParams.get('token') ?? [...link.searchParams.values()][0];
+  const reset = await fetch(`${baseURL}/api/auth/reset-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ resetToken, newPassword: user.password }),
+  });
+  if (!reset.ok) throw new Error(`reset-password answered ${reset.status}: ${await reset.text()}`);
+}
+
+const passwordField = (page: import('@playwright/test').Page) => page.getByLabel(/^(new )?password/i);
+const confirmField = (page: import('@playwright/test').Page) => page.getByLabel(/confirm/i);
+
+test.describe('forgot and reset password', () => {
+  test('forgot-password screen: field, button, link and the sign-in e-mail rules', async ({ page }, testInfo) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: UI_TEXT.forgotPassword }).click();
+    await expectPath(page, '/forgot-password');
+    await expect(emailInput(page)).toBeVisible();
+    await expectAccessible(page, 'forgot password', testInfo);
+
+    const send = page.getByRole('button', { name: UI_TEXT.sendMail, exact: true });
+    await send.click();
+    await expect(page.getByText(V.emailRequired)).toBeVisible();
+    await emailInput(page).fill('nope');
+    await send.click();
+    await expect(page.getByText(V.emailInvalid)).toBeVisible();
+
+    await page.getByRole('link', { name: UI_TEXT.backToLogin }).click();
+    await expectPath(page, /^\/(login)?$/);
+  });
+
+  test('reset through the mailed link: new password works, old one fails', async ({ page, baseURL }, testInfo) => {
+    let changed = false;
+    try {
+      const since = Date.now();
+      await page.goto('/forgot-password');
+      await emailInput(page).fill(user.email);
+      await page.getByRole('button', { name: UI_TEXT.sendMail, exact: true }).click();
+      const mail = await waitForMail({ to: user.email, since });
+      const link = linkOf(mail, '/reset-password');
+      expect(new URL(link).pathname).toBe('/reset-password');
+
+      await page.goto(link);
+      await expect(passwordField(page)).toBeVisible();
+      await expect(confirmField(page)).toBeVisible();
+      await expectAccessible(page, 'reset password', testInfo);
+
+      const submit = page.getByRole('button', { name: UI_TEXT.resetPassword, exact: true });
+      await submit.click();
+      await expect(page.getByText(V.passwordRequired)).toBeVisible();
+      await expect(page.getByText(V.confirmRequired)).toBeVisible();
+      await passwordField(page).fill('short');
+      await confirmField(page).fill('different');
+      await submit.click();
+      await expect(page.getByText(V.passwordMin)).toBeVisible();
+      await passwordField(page).fill(NEW_PASSWORD);
+      await submit.click();
+      await expect(page.getByText(V.passwordsMismatch)).toBeVisible();
+      await confirmField(page).fill(NEW_PASSWORD);
+      await submit.click();
+      changed = true;
+      await expectPath(page, /^\/(login)?$/);
+
+      await fillSignIn(page, user.email, user.password);
+      await expect(page.getByText(SERVER_MESSAGES.invalidCredentials)).toBeVisible();
+      await fillSignIn(page, user.email, NEW_PASSWORD);
+      await expectPath(page, '/home');
+
+      // the link is single use: a second reset with it fails and the new password still works
+      const again = await fetch(`${baseURL}/api/auth/reset-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ resetToken: new URL(link).searchParams.get('token'), newPassword: 'Another-Pass-8812' }),
+      });
+      expect(again.status).toBe(400);
+    } finally {
+      if (changed) await restorePassword(baseURL!);
+    }
+  });
+
+  test('a reset page with a bogus token still returns to / after submitting', async ({ page }) => {
+    await page.goto('/reset-password?token=bogus-token-value');
+    await passwordField(page).fill(NEW_PASSWORD);
+    await confirmField(page).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: UI_TEXT.resetPassword, exact: true }).click();
+    await expectPath(page, /^\/(login)?$/);
+    await fillSignIn(page, user.email, NEW_PASSWORD);
+    await expect(page.getByText(SERVER_MESSAGES.invalidCredentials)).toBeVisible();
+  });
+});

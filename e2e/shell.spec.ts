@@ -1,0 +1,64 @@
+import { ERROR_MESSAGES, IMAGE_PATHS, UI_TEXT, buildModuleCatalogue } from '@console/contract';
+import { expectAccessible } from './support/axe';
+import { E2E, USERS } from './support/env';
+import { expect, expectPath, openProfileMenu, signIn, test } from './support/fixtures';
+
+const catalogue = buildModuleCatalogue({ slug: E2E.productSlug, name: E2E.productName });
+const sidebar = (page: import('@playwright/test').Page) => page.getByRole('navigation').first();
+
+test.describe('shell', () => {
+  test('the sidebar lists exactly the permitted menus and marks the active one', async ({ page }, testInfo) => {
+    await signIn(page, 'manager');
+    await page.goto('/demo-admin/clients');
+    const links = sidebar(page).getByRole('link');
+    await expect(links).toHaveText(['Clients', 'Demo Media']);
+    await expect(links.first()).toHaveAttribute('href', '/demo-admin/clients');
+    await expect(links.nth(1)).toHaveAttribute('href', '/demo-admin/demo-media');
+
+    // the active item uses the selected- icon, the others the plain one
+    const activeIcon = links.first().locator('img');
+    await expect(activeIcon).toHaveAttribute('src', new RegExp(`${IMAGE_PATHS.menus}${IMAGE_PATHS.selectedMenuPrefix}clients`));
+    await expect(links.nth(1).locator('img')).toHaveAttribute('src', new RegExp(`${IMAGE_PATHS.menus}demo-media`));
+    await expect(page.getByRole('banner').getByText('Clients', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'shell (clients)', testInfo);
+
+    await links.nth(1).click();
+    await expectPath(page, '/demo-admin/demo-media');
+    await expect(links.nth(1).locator('img')).toHaveAttribute('src', /selected-demo-media/);
+    await expect(page.getByRole('banner').getByText('Demo Media', { exact: true })).toBeVisible();
+
+    // the profile module shows its own menus
+    await page.goto('/profile/about');
+    await expect(sidebar(page).getByRole('link')).toHaveText(['About', 'User Activity', 'User Sessions']);
+  });
+
+  test("top bar: 'Back To Home', theme toggle and the profile dropdown", async ({ page }, testInfo) => {
+    await signIn(page, 'manager');
+    await page.goto('/demo-admin/clients');
+    await openProfileMenu(page);
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(USERS.manager.email)).toBeVisible();
+    await expectAccessible(page, 'profile dropdown', testInfo);
+    await menu.getByRole('menuitem', { name: UI_TEXT.profile }).click();
+    await expectPath(page, '/profile/about');
+
+    await page.getByRole('button', { name: UI_TEXT.backToHome }).click();
+    await expectPath(page, '/home');
+  });
+
+  test('the super admin can open every screen of every module', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'admin');
+    for (const m of catalogue) {
+      for (const menu of m.menus) {
+        const path = `/${m.slug}/${menu.slug}`;
+        await page.goto(path);
+        await expectPath(page, path);
+        await expect(sidebar(page).getByRole('link')).toHaveCount(m.menus.length);
+        await expect(page.getByRole('banner').getByText(menu.name, { exact: true })).toBeVisible();
+        await expect(page.getByText(ERROR_MESSAGES.boundaryPrefix)).toHaveCount(0);
+        await expectAccessible(page, path, testInfo);
+      }
+    }
+  });
+});

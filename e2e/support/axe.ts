@@ -1,0 +1,24 @@
+// Accessibility check used on every screen: no serious or critical axe violation.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export async function expectAccessible(page: Page, screen: string, testInfo?: TestInfo) {
+  // Let entrance animations (toasts, dialogs) settle so colours are measured as the user sees them.
+  await page.waitForTimeout(350);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (testInfo && bad.length) {
+    await testInfo.attach(`axe-${screen}.json`, { body: JSON.stringify(bad, null, 2), contentType: 'application/json' });
+  }
+  const summary = bad
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`)
+          .join('\n'),
+    )
+    .join('\n');
+  expect(bad, `axe found serious/critical violations on the ${screen} screen (${page.url()}):\n${summary}`).toEqual([]);
+}

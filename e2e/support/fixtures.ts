@@ -1,0 +1,105 @@
+// The `test` every spec imports: baseURL points at the server global setup started for the
+// project, plus helpers for signing in, mails and sessions.
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { COOKIE_NAMES, HEADER_NAMES, UI_TEXT } from '@console/contract';
+import { USERS, type UserKey } from './env';
+import { otpCodeOf, waitForMail } from './mail';
+
+export type ServerOptions = { server: 'main' | 'short-idle' };
+
+export const test = base.extend<ServerOptions & { testStartedAt: number }>({
+  server: ['main', { option: true }],
+  baseURL: async ({ server }, use) => {
+    const url = server === 'short-idle' ? process.env.E2E_SHORT_IDLE_URL : process.env.E2E_BASE_URL;
+    if (!url) throw new Error('no server URL: run through playwright.config.ts so global setup starts the servers');
+    await use(url);
+  },
+  testStartedAt: async ({}, use) => use(Date.now()),
+});
+export { expect };
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Waits until the browser is at `path` (exact pathname or RegExp). */
+export async function expectPath(page: Page, path: string | RegExp, timeout = 15_000) {
+  await expect
+    .poll(() => pathOf(page), { timeout, message: `expected to reach ${path}` })
+    .toMatch(typeof path === 'string' ? new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : path);
+}
+
+export const emailInput = (page: Page) => page.getByLabel(/^email/i);
+export const passwordInput = (page: Page) => page.getByLabel(/^password/i);
+export const signInButton = (page: Page) => page.getByRole('button', { name: UI_TEXT.signIn, exact: true });
+
+export async function fillSignIn(page: Page, email: string, password: string, opts: { remember?: boolean } = {}) {
+  await page.goto('/login');
+  await emailInput(page).fill(email);
+  await passwordInput(page).fill(password);
+  if (opts.remember) await page.getByLabel(UI_TEXT.keepMeLoggedIn).check();
+  await signInButton(page).click();
+}
+
+/** Types a code into the six OTP boxes, one key at a time (focus moves on its own). */
+export async function typeOtp(page: Page, code: string) {
+  const boxes = otpBoxes(page);
+  await expect(boxes).toHaveCount(6, { timeout: 10_000 });
+  await boxes.first().click();
+  await page.keyboard.type(code, { delay: 30 });
+}
+
+export const otpBoxes = (page: Page) => page.getByRole('textbox', { name: /digit|code|otp/i });
+
+/** Completes two-step sign-in from the sign-in form: waits for /otp/…, reads the mailed code, validates. */
+export async function completeOtp(page: Page, email: string, since: number) {
+  await expectPath(page, /^\/otp\/.+/, 10_000);
+  const mail = await waitForMail({ to: email, since });
+  await typeOtp(page, otpCodeOf(mail));
+  await page.getByRole('button', { name: UI_TEXT.validate, exact: true }).click();
+  await expectPath(page, '/home', 15_000);
+}
+
+/** Signs in through the UI as one of the seeded users and waits for /home. */
+export async function signIn(page: Page, who: UserKey, opts: { remember?: boolean } = {}) {
+  const user = USERS[who];
+  const since = Date.now();
+  await fillSignIn(page, user.email, user.password, opts);
+  if (who === 'agent') await completeOtp(page, user.email, since);
+  else await expectPath(page, '/home');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+}
+
+/** The session as the browser holds it: bearer token (userDetails cookie) and CSRF token. */
+export async function sessionOf(context: BrowserContext) {
+  const cookies = await context.cookies();
+  const get = (name: string) => cookies.find((c) => c.name === name)?.value;
+  const details = get(COOKIE_NAMES.userDetails);
+  if (!details) throw new Error(`no ${COOKIE_NAMES.userDetails} cookie; cookies: ${cookies.map((c) => c.name).join(', ')}`);
+  const parsed = JSON.parse(decodeURIComponent(details)) as { accessToken: string };
+  return { accessToken: parsed.accessToken, csrf: get(COOKIE_NAMES.csrf) ?? '', sessionId: get(COOKIE_NAMES.sessionId) ?? '' };
+}
+
+/** Ends the browser's session on the server from outside the page (another client). */
+export async function endSessionServerSide(context: BrowserContext, baseURL: string) {
+  const s = await sessionOf(context);
+  const res = await fetch(`${baseURL}/api/auth/logout`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${s.accessToken}`,
+      [HEADER_NAMES.csrf]: s.csrf,
+      [HEADER_NAMES.sessionId]: s.sessionId,
+      'content-type': 'application/json',
+      cookie: `${COOKIE_NAMES.csrf}=${s.csrf}; ${COOKIE_NAMES.sessionId}=${s.sessionId}`,
+    },
+    body: '{}',
+  });
+  if (!res.ok) throw new Error(`server-side logout answered ${res.status}: ${await res.text()}`);
+}
+
+/** Opens the profile dropdown (home and shell top bar). */
+export async function openProfileMenu(page: Page) {
+  await page.getByRole('button', { name: /profile menu|account|user menu/i }).click();
+  await expect(page.getByRole('menuitem', { name: UI_TEXT.signOut })).toBeVisible();
+}
+
+/** The theme toggle (home and shell top bar). */
+export const themeToggle = (page: Page) => page.getByRole('button', { name: /theme|dark|light|colou?r scheme/i });

@@ -1,0 +1,28 @@
+import { COOKIE_NAMES, DELAYS, ERROR_MESSAGES } from '@console/contract';
+import { expectAccessible } from './support/axe';
+import { endSessionServerSide, expect, expectPath, signIn, test } from './support/fixtures';
+
+test.describe('token expiry', () => {
+  test('the page says the token expired and returns to / after 4 s', async ({ page }, testInfo) => {
+    await page.goto('/token-expiry');
+    await expect(page.getByText(ERROR_MESSAGES.tokenExpired)).toBeVisible();
+    await expectAccessible(page, 'token expiry', testInfo);
+    const shown = Date.now();
+    await expectPath(page, '/', DELAYS.tokenExpiryRedirect + 6_000);
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(DELAYS.tokenExpiryRedirect - 1_000);
+  });
+
+  test('a session ended on the server sends the next API call to /token-expiry, then /', async ({ page, context, baseURL }) => {
+    await signIn(page, 'manager');
+    await endSessionServerSide(context, baseURL!);
+    await page.reload();
+    await expectPath(page, '/token-expiry');
+    await expect(page.getByText(ERROR_MESSAGES.tokenExpired)).toBeVisible();
+    await expectPath(page, '/', DELAYS.tokenExpiryRedirect + 6_000);
+    const names = (await context.cookies()).map((c) => c.name);
+    expect(names).not.toContain(COOKIE_NAMES.userDetails);
+    // and the signed-in area is closed again
+    await page.goto('/home');
+    await expectPath(page, /^\/(login)?$/);
+  });
+});

@@ -1,0 +1,6 @@
+import type { Benchmark } from '../lib/types';
+import { loginBundleBenchmark } from './login-bundle';
+import { loginBenchmark } from './login';
+
+/** Every benchmark, in run order. Add new ones here (list and export benchmarks come next). */
+export const BENCHMARKS: Benchmark[] = [loginBenchmark, loginBundleBenchmark];

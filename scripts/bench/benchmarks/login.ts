@@ -1,0 +1,59 @@
+// Login p50 through the real HTTP server, divided by the p50 of one argon2id verify with the
+// API's own parameters (its hashPassword). Goal <= 1.3: the rest of the login path (HTTP,
+// validation, SQL, session insert) costs at most 30 % on top of the password check.
+import { hashPassword, verifyPassword } from '../../../apps/api/src/lib/passwords';
+import { BENCH_ADMIN } from '../lib/context';
+import { median, round, summary } from '../lib/stats';
+import type { Benchmark } from '../lib/types';
+
+const ROUNDS = 6;
+const PER_ROUND = 5;
+
+export const loginBenchmark: Benchmark = {
+  name: 'login',
+  description: 'POST /api/auth/login p50 vs one argon2id verify p50',
+  async run(ctx) {
+    const app = await ctx.app();
+    const hash = await hashPassword(BENCH_ADMIN.password);
+    const params = /\$argon2id\$v=\d+\$([^$]+)\$/.exec(hash)?.[1] ?? 'unknown';
+
+    const login = async () => {
+      const res = await fetch(`${app.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
+      });
+      const body = (await res.json()) as { responseType?: boolean };
+      if (res.status !== 200 || body.responseType !== true) throw new Error(`login answered ${res.status}: ${JSON.stringify(body)}`);
+    };
+    const verify = async () => {
+      if (!(await verifyPassword(hash, BENCH_ADMIN.password))) throw new Error('argon2 verify failed');
+    };
+
+    // warm up both paths, then interleave short blocks so drift (CPU boost, GC) hits both alike
+    for (let i = 0; i < 3; i++) {
+      await login();
+      await verify();
+    }
+    const logins: number[] = [];
+    const verifies: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      for (let i = 0; i < PER_ROUND; i++) {
+        const t0 = performance.now();
+        await verify();
+        verifies.push(performance.now() - t0);
+      }
+      for (let i = 0; i < PER_ROUND; i++) {
+        const t0 = performance.now();
+        await login();
+        logins.push(performance.now() - t0);
+      }
+    }
+    const ratio = median(logins) / median(verifies);
+    return [
+      { id: 'login.p50', label: 'login p50 (HTTP, real server)', value: round(median(logins), 1), unit: 'ms', details: summary(logins) },
+      { id: 'argon2.p50', label: `argon2id verify p50 (${params})`, value: round(median(verifies), 1), unit: 'ms', details: summary(verifies) },
+      { id: 'login.ratio', label: 'login p50 / argon2 verify p50', value: round(ratio, 2), unit: 'x', goal: { op: '<=', value: 1.3 } },
+    ];
+  },
+};

@@ -1,0 +1,30 @@
+// What benchmarks share: one real server started on demand (fresh PGlite, known admin
+// password), stopped when the run ends.
+import { startAppServer, type AppServer } from '../../lib/app-server';
+
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Pass-3307' };
+
+export class BenchContext {
+  private server?: Promise<AppServer>;
+
+  /** The real server (node --import tsx apps/api/src/server.ts) on loopback. */
+  app(): Promise<AppServer> {
+    this.server ??= startAppServer({
+      name: 'bench',
+      env: {
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+        RATE_LIMIT_OTP_PER_MINUTE: '100000',
+        RATE_LIMIT_RESET_PER_MINUTE: '100000',
+      },
+    });
+    return this.server;
+  }
+
+  async close() {
+    if (this.server) await (await this.server.catch(() => undefined))?.stop();
+  }
+}

@@ -1,0 +1,148 @@
+// Dependency-free helpers shared by start.mjs and test.mjs. They run before node_modules
+// exists, so they may only use Node's own modules.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const isTTY = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, s) => (isTTY ? `\x1b[${code}m${s}\x1b[0m` : s);
+export const bold = (s) => paint('1', s);
+export const red = (s) => paint('31', s);
+export const green = (s) => paint('32', s);
+export const yellow = (s) => paint('33', s);
+
+export function log(msg) {
+  console.log(`${bold('›')} ${msg}`);
+}
+
+/** Runs a command with inherited stdio; resolves with its exit code (signals count as failure). */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+    child.on('error', (err) => {
+      console.error(red(`could not start ${cmd}: ${err.message}`));
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+export function which(bin) {
+  const r = spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+const mtime = (p) => {
+  try {
+    return statSync(p).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
+
+/** Newest mtime under the given files/folders (skips node_modules and dist). */
+export function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p)) {
+        if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+        walk(path.join(p, name));
+      }
+    } else if (st.mtimeMs > newest) newest = st.mtimeMs;
+  };
+  for (const p of paths) walk(path.resolve(ROOT, p));
+  return newest;
+}
+
+/**
+ * Installs dependencies when node_modules is missing or older than package-lock.json
+ * (npm writes node_modules/.package-lock.json on every install, so its mtime is the marker).
+ */
+export async function ensureDeps() {
+  const lock = path.join(ROOT, 'package-lock.json');
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const haveLock = existsSync(lock);
+  const missing = !existsSync(marker);
+  if (!missing && !(haveLock && mtime(lock) > mtime(marker))) return;
+  // A fresh clone gets the exact lockfile tree (npm ci); an existing tree is updated in place
+  // (npm install), so a pull that changes the lockfile does not wipe node_modules.
+  const args = missing && haveLock ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  log(`installing dependencies (npm ${args[0]})`);
+  const code = await run('npm', args, { env: { ...process.env, npm_config_yes: 'true' } });
+  if (code !== 0) throw new Error(`npm ${args[0]} failed with exit code ${code}`);
+}
+
+const WEB_INPUTS = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/package.json',
+  'apps/web/vite.config.ts',
+  'apps/web/tsconfig.json',
+  'packages/contract/src',
+  'package-lock.json',
+];
+
+/** Builds the SPA when apps/web/dist is missing or older than any of its inputs (or when forced). */
+export async function ensureWebBuild({ force = false } = {}) {
+  const index = path.join(ROOT, 'apps/web/dist/index.html');
+  if (!existsSync(path.join(ROOT, 'apps/web/package.json'))) {
+    console.log(yellow('apps/web is missing; skipping the web build'));
+    return;
+  }
+  const fresh = existsSync(index) && mtime(index) >= newestMtime(WEB_INPUTS);
+  if (fresh && !force) {
+    log('web app is up to date (apps/web/dist)');
+    return;
+  }
+  log('building the web app (npm run build -w @console/web)');
+  const code = await run('npm', ['run', 'build', '-w', '@console/web']);
+  if (code !== 0) throw new Error(`web build failed with exit code ${code}`);
+}
+
+/**
+ * Makes sure a Debian package providing `bin` is installed. Installs it with apt-get when we
+ * are root (or have password-less sudo); otherwise explains what to run. Returns true when
+ * the binary is available afterwards.
+ */
+let aptUpdated = false;
+export async function ensureDebianPackage({ bin, pkg, why }) {
+  if (existsSync(bin) || (!bin.includes('/') && which(bin))) return true;
+  const apt = which('apt-get');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = !isRoot && apt && which('sudo') && spawnSync('sudo', ['-n', 'true']).status === 0;
+  if (!apt || (!isRoot && !sudo)) {
+    console.error(
+      red(`${bin} is missing (${why}).`) +
+        `\n  Install Debian's "${pkg}" package, e.g.:  sudo apt-get update && sudo apt-get install -y ${pkg}` +
+        (apt ? '' : '\n  (apt-get is not available on this machine; install the package with your system package manager)'),
+    );
+    return false;
+  }
+  const prefix = isRoot ? [] : ['sudo', '-n'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const aptRun = (args) => {
+    const [cmd, ...rest] = [...prefix, 'apt-get', ...args];
+    return run(cmd, rest, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  };
+  log(`installing Debian package ${pkg} (${why})`);
+  if (!aptUpdated) {
+    if ((await aptRun(['update'])) !== 0) console.error(yellow('apt-get update failed; trying the install anyway'));
+    aptUpdated = true;
+  }
+  const code = await aptRun(['install', '-y', pkg]);
+  if (code !== 0 || !(existsSync(bin) || which(bin))) {
+    console.error(red(`apt-get install ${pkg} failed (exit ${code}); ${bin} is still missing.`));
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// `npm test`: every tier, in order, stopping at the first failing one.
+//   typecheck -> unit (vitest) -> api (vitest, PGlite or DATABASE_URL) -> e2e (Playwright + Chromium)
+// TEST_TIERS=unit,api runs a subset. The last line printed is "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, bold, ensureDebianPackage, ensureDeps, ensureWebBuild, green, log, red, run, yellow } from './lib/ensure.mjs';
+
+const ALL_TIERS = ['typecheck', 'unit', 'api', 'e2e'];
+const OUT = path.join(ROOT, 'test-results');
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+/** Vitest's JSON reporter (jest-compatible shape). */
+const vitestCounts = (file) => {
+  const r = readJson(file);
+  if (!r) return null;
+  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0), skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+};
+
+/** Playwright's JSON reporter: expected = passed, unexpected = failed, flaky = passed on retry. */
+const playwrightCounts = (file) => {
+  const r = readJson(file);
+  if (!r?.stats) return null;
+  const s = r.stats;
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0, flaky: s.flaky ?? 0 };
+};
+
+const vitestTier = (project) => async () => {
+  const out = path.join(OUT, `${project}.json`);
+  const code = await run(bin('vitest'), [
+    'run',
+    '--project',
+    project,
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  return { code, counts: vitestCounts(out) };
+};
+
+const TIERS = {
+  typecheck: {
+    title: 'Typecheck (tsc --noEmit in every workspace, e2e and scripts)',
+    async run() {
+      const code = await run('npm', ['run', 'typecheck']);
+      return { code, counts: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 } };
+    },
+  },
+  unit: { title: 'Unit tests (vitest project "unit": contract and web logic)', run: vitestTier('unit') },
+  api: {
+    get title() {
+      const db = process.env.DATABASE_URL ? `PostgreSQL ${redact(process.env.DATABASE_URL)}` : 'embedded PGlite';
+      return `API integration tests (vitest project "api" on ${db})`;
+    },
+    run: vitestTier('api'),
+  },
+  e2e: {
+    title: 'End-to-end tests (Playwright in Debian Chromium against the real server)',
+    async prepare() {
+      const ok = await ensureDebianPackage({ bin: '/usr/bin/chromium', pkg: 'chromium', why: 'the browser the end-to-end tests drive' });
+      if (!ok) throw new Error('Chromium is required for the e2e tier (or run a subset: TEST_TIERS=typecheck,unit,api npm test)');
+      await ensureWebBuild({ force: true });
+    },
+    async run() {
+      const out = path.join(OUT, 'e2e.json');
+      const code = await run(bin('playwright'), ['test'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: out } });
+      return { code, counts: playwrightCounts(out) };
+    },
+  },
+};
+
+function redact(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(DATABASE_URL)';
+  }
+}
+
+function selectedTiers() {
+  const raw = process.env.TEST_TIERS?.trim();
+  if (!raw) return ALL_TIERS;
+  const wanted = raw.split(/[\s,]+/).filter(Boolean);
+  const unknown = wanted.filter((t) => !ALL_TIERS.includes(t));
+  if (unknown.length) {
+    console.error(red(`unknown tier(s) in TEST_TIERS: ${unknown.join(', ')} (known: ${ALL_TIERS.join(', ')})`));
+    process.exit(2);
+  }
+  return ALL_TIERS.filter((t) => wanted.includes(t));
+}
+
+function heading(text) {
+  const line = '='.repeat(Math.max(60, text.length + 4));
+  console.log(`\n${bold(line)}\n${bold(`  ${text}`)}\n${bold(line)}`);
+}
+
+async function main() {
+  const tiers = selectedTiers();
+  const started = Date.now();
+  const results = [];
+  let failedTier = null;
+
+  heading(`Preparing (tiers: ${tiers.join(', ')})`);
+  try {
+    await ensureDeps();
+    // pdftotext reads exported PDFs in the API tests; missing it is reported, not fatal here.
+    if (!(await ensureDebianPackage({ bin: 'pdftotext', pkg: 'poppler-utils', why: 'reads exported PDFs in the tests' }))) {
+      console.error(yellow('continuing without pdftotext; tests that read PDFs will fail'));
+    }
+    rmSync(OUT, { recursive: true, force: true });
+    mkdirSync(OUT, { recursive: true });
+  } catch (err) {
+    console.error(red(err.message));
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  }
+
+  for (const name of tiers) {
+    const tier = TIERS[name];
+    heading(`Tier ${name}: ${tier.title}`);
+    const t0 = Date.now();
+    let code;
+    let counts;
+    try {
+      await tier.prepare?.();
+      ({ code, counts } = await tier.run());
+    } catch (err) {
+      console.error(red(err.message));
+      code = 1;
+    }
+    // A crashed runner may leave no report: count the tier itself as one failure.
+    if (!counts) counts = { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+    results.push({ name, code, seconds, ...counts });
+    if (code !== 0) {
+      failedTier = name;
+      break;
+    }
+  }
+
+  heading('Summary');
+  for (const r of results) {
+    const status = r.code === 0 ? green('ok  ') : red('FAIL');
+    const extra = [r.skipped ? `${r.skipped} skipped` : '', r.flaky ? `${r.flaky} flaky` : ''].filter(Boolean).join(', ');
+    console.log(`  ${status} ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds}s${extra ? `  (${extra})` : ''}`);
+  }
+  for (const name of tiers.slice(results.length)) console.log(`  ${yellow('skip')} ${name.padEnd(10)} not run (an earlier tier failed)`);
+  if (results.some((r) => r.name === 'e2e' && r.code !== 0) && existsSync(path.join(ROOT, 'playwright-report'))) {
+    console.log(`  Playwright report with traces and screenshots: playwright-report/index.html (npx playwright show-report)`);
+  }
+  console.log(`  total time ${((Date.now() - started) / 1000).toFixed(0)}s${failedTier ? red(`; stopped at tier ${failedTier}`) : ''}`);
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failedTier ? 1 : 0);
+}
+
+main();
