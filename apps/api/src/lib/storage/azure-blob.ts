@@ -1,0 +1,103 @@
+import { BlobServiceClient, RestError, type ContainerClient } from '@azure/storage-blob';
+import { Transform, type Readable } from 'node:stream';
+import { assertValidKey } from './keys.js';
+import type { FileStorage, PutOptions, PutResult, StoredObject } from './types.js';
+
+export interface AzureBlobStorageOptions {
+  connectionString: string;
+  container: string;
+  /** Block size for streamed uploads (default 4 MiB) and how many blocks go up at once (default 4). */
+  uploadBufferSize?: number;
+  uploadConcurrency?: number;
+}
+
+/**
+ * Blobs in one private container (created on first use when missing). Uploads are committed
+ * as a block list, so readers never see a partial blob.
+ */
+export class AzureBlobStorage implements FileStorage {
+  readonly container: ContainerClient;
+  private ready: Promise<void> | undefined;
+  private readonly bufferSize: number;
+  private readonly concurrency: number;
+
+  constructor(options: AzureBlobStorageOptions) {
+    if (!options.connectionString) throw new Error('AzureBlobStorage needs a connection string');
+    if (!/^[a-z0-9](?!.*--)[a-z0-9-]{1,61}[a-z0-9]$/.test(options.container)) {
+      throw new Error(`Invalid Azure container name ${JSON.stringify(options.container)}`);
+    }
+    const service = BlobServiceClient.fromConnectionString(options.connectionString);
+    this.container = service.getContainerClient(options.container);
+    this.bufferSize = options.uploadBufferSize ?? 4 * 1024 * 1024;
+    this.concurrency = options.uploadConcurrency ?? 4;
+  }
+
+  init(): Promise<void> {
+    // No `access` option: the container is private; files are served through the API.
+    this.ready ??= this.container.createIfNotExists().then(
+      () => undefined,
+      (err: unknown) => {
+        this.ready = undefined; // let the next call retry (e.g. the emulator was still starting)
+        throw err;
+      },
+    );
+    return this.ready;
+  }
+
+  async put(key: string, data: Readable | Buffer, options: PutOptions): Promise<PutResult> {
+    assertValidKey(key);
+    await this.init();
+    const blob = this.container.getBlockBlobClient(key);
+    const blobHTTPHeaders = { blobContentType: options.contentType };
+    if (Buffer.isBuffer(data)) {
+      await blob.uploadData(data, { blobHTTPHeaders });
+      return { key, size: data.length };
+    }
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        size += chunk.length;
+        cb(null, chunk);
+      },
+    });
+    data.once('error', (err) => counter.destroy(err));
+    await blob.uploadStream(data.pipe(counter), this.bufferSize, this.concurrency, { blobHTTPHeaders });
+    return { key, size };
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertValidKey(key);
+    await this.init();
+    try {
+      const res = await this.container.getBlobClient(key).download();
+      const stream = res.readableStreamBody as Readable | undefined;
+      if (!stream) throw new Error('Azure returned no body stream (browser build?)');
+      return {
+        stream,
+        size: res.contentLength ?? 0,
+        contentType: res.contentType ?? 'application/octet-stream',
+        lastModified: res.lastModified,
+      };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<boolean> {
+    assertValidKey(key);
+    await this.init();
+    const res = await this.container.getBlobClient(key).deleteIfExists({ deleteSnapshots: 'include' });
+    return res.succeeded;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertValidKey(key);
+    await this.init();
+    return this.container.getBlobClient(key).exists();
+  }
+}
+
+function isNotFound(err: unknown): boolean {
+  return err instanceof RestError ? err.statusCode === 404 : (err as { statusCode?: number })?.statusCode === 404;
+}

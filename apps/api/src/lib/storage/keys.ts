@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { InvalidStorageKey } from './types.js';
+
+/** Top-level folders of the store; each kind of upload lives under its own. */
+export const STORAGE_FOLDERS = ['profile', 'companies', 'clients', 'media', 'bulk-uploads'] as const;
+export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
+
+const MAX_KEY_LENGTH = 1024; // Azure's blob-name limit; far above what we generate
+const EXTENSION = /^[a-z0-9]{1,10}$/;
+
+/**
+ * A fresh server-side key `<folder>/<yyyy>/<mm>/<uuid>.<ext>` (UTC date). The client's file name
+ * never reaches a key; keep it (via `safeDisplayName`) in the database for Content-Disposition.
+ */
+export function newStorageKey(folder: StorageFolder, ext: string, now: Date = new Date()): string {
+  if (!(STORAGE_FOLDERS as readonly string[]).includes(folder)) {
+    throw new InvalidStorageKey(`unknown folder ${JSON.stringify(folder)}`);
+  }
+  const cleanExt = ext.replace(/^\./, '').toLowerCase();
+  if (!EXTENSION.test(cleanExt)) throw new InvalidStorageKey(`bad extension ${JSON.stringify(ext)}`);
+  const yyyy = String(now.getUTCFullYear());
+  const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${folder}/${yyyy}/${mm}/${randomUUID()}.${cleanExt}`;
+}
+
+/**
+ * Spec s.3: stored image paths may use backslashes; turn them into slashes and drop leading
+ * slashes so the path is relative to the container. It does NOT make a path safe: pass the
+ * result to the storage, which validates it (`..`, NUL, ... are refused there).
+ */
+export function normaliseStoredPath(p: string): string {
+  return p.replace(/\\/g, '/').replace(/^\/+/, '');
+}
+
+/**
+ * Throws `InvalidStorageKey` unless `key` is a plain relative path: non-empty `/`-separated
+ * segments, no `.`/`..`, no segment starting with a dot (the local driver keeps its temp and
+ * metadata files under dot-folders), no backslash, colon, NUL or other control character.
+ */
+export function assertValidKey(key: unknown): asserts key is string {
+  if (typeof key !== 'string' || key.length === 0) throw new InvalidStorageKey('empty');
+  if (key.length > MAX_KEY_LENGTH) throw new InvalidStorageKey('too long');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(key)) throw new InvalidStorageKey('control character');
+  if (key.includes('\\')) throw new InvalidStorageKey('backslash (normalise the path first)');
+  if (key.includes(':')) throw new InvalidStorageKey('colon');
+  if (key.startsWith('/')) throw new InvalidStorageKey('absolute path');
+  for (const segment of key.split('/')) {
+    if (segment === '') throw new InvalidStorageKey('empty path segment');
+    if (segment.startsWith('.')) throw new InvalidStorageKey('segment starting with a dot');
+    if (segment.endsWith('.') || segment.endsWith(' ') || segment.startsWith(' ')) {
+      throw new InvalidStorageKey('segment ending with a dot or padded with spaces');
+    }
+  }
+}
+
+/** Lower-case extension of a key without the dot ('' when none). */
+export function keyExtension(key: string): string {
+  const last = key.slice(key.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  return dot > 0 ? last.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Key of the thumbnail that belongs to `key`: same folder, `<name>.thumb.webp`. */
+export function thumbnailKeyFor(key: string): string {
+  assertValidKey(key);
+  const slash = key.lastIndexOf('/');
+  const name = key.slice(slash + 1);
+  const dot = name.lastIndexOf('.');
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  return `${key.slice(0, slash + 1)}${base}.thumb.webp`;
+}

@@ -1,0 +1,43 @@
+import type { Readable } from 'node:stream';
+
+/** What `get` returns: a stream the caller must consume or destroy. */
+export interface StoredObject {
+  stream: Readable;
+  size: number;
+  contentType: string;
+  lastModified?: Date;
+}
+
+export interface PutOptions {
+  contentType: string;
+}
+
+export interface PutResult {
+  key: string;
+  size: number;
+}
+
+/**
+ * One interface over every place files live. Keys are server-generated (see `newStorageKey`);
+ * every driver refuses keys that could escape its root (`assertValidKey`).
+ */
+export interface FileStorage {
+  /** Prepares the backing store (creates the directory or container). Safe to call twice. */
+  init(): Promise<void>;
+  /** Writes (or overwrites) the object; readers never see a half-written object. */
+  put(key: string, data: Readable | Buffer, options: PutOptions): Promise<PutResult>;
+  /** The object, or null when no object has that key. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Removes the object; a missing key is not an error. Answers whether something was removed. */
+  delete(key: string): Promise<boolean>;
+  exists(key: string): Promise<boolean>;
+}
+
+/** A key that is not a plain relative path inside the store (traversal, absolute, NUL, ...). */
+export class InvalidStorageKey extends Error {
+  readonly code = 'INVALID_STORAGE_KEY';
+  constructor(reason: string) {
+    super(`Invalid storage key: ${reason}`);
+    this.name = 'InvalidStorageKey';
+  }
+}
