@@ -1,0 +1,367 @@
+import './test-setup';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableProps } from './DataTable';
+import type { ListQueryState } from './list-query';
+import { currentSearch, renderWithRouter } from './test-utils';
+import type { DataTableColumnDef } from './types';
+
+type Row = { id: number; name: string; email: string; createdAt: string };
+const ROWS: Row[] = Array.from({ length: 30 }, (_, i) => ({
+  id: i + 1,
+  name: `User ${i + 1}`,
+  email: `u${i + 1}@example.com`,
+  createdAt: '2024-01-01',
+}));
+
+const COLUMNS: DataTableColumnDef<Row>[] = [
+  { accessor: 'name', title: 'Name' },
+  { accessor: 'email', title: 'Email' },
+  { accessor: 'createdAt', title: 'Created', hidden: true },
+  { accessor: 'actions', title: 'Actions', sortable: false, hideable: false, render: (r) => `edit ${r.id}` },
+];
+
+function makeQueryFn(rows: Row[] = ROWS) {
+  return vi.fn(async (q: ListQueryState) => {
+    const data = rows.slice((q.page - 1) * q.limit, q.page * q.limit);
+    return { data, total: rows.length, totalPages: Math.ceil(rows.length / q.limit) };
+  });
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => navigate(-1)}>
+        history back
+      </button>
+      <button type="button" onClick={() => navigate(1)}>
+        history forward
+      </button>
+    </>
+  );
+}
+
+function setup(props: Partial<DataTableProps<Row>> = {}, route = '/users') {
+  const queryFn = (props.queryFn ?? makeQueryFn()) as ReturnType<typeof makeQueryFn>;
+  const all = {
+    tableId: 'users',
+    userId: 7,
+    label: 'Users',
+    columns: COLUMNS,
+    queryKey: ['users'],
+    queryFn,
+    ...props,
+  } as DataTableProps<Row>;
+  const utils = renderWithRouter(
+    <>
+      <DataTable<Row> {...all} />
+      <BackButton />
+    </>,
+    { route },
+  );
+  const search = () => currentSearch(screen.getByTestId);
+  const lastQuery = () => queryFn.mock.lastCall?.[0];
+  return { ...utils, queryFn, search, lastQuery, user: userEvent.setup() };
+}
+
+describe('DataTable: list query in the URL', () => {
+  it('reads the whole query from the URL on load (reload keeps the state)', async () => {
+    const { lastQuery } = setup({}, '/users?page=2&limit=25&search=ann&sortField=email&sortOrder=desc');
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({ page: 2, limit: 25, search: 'ann', sortField: 'email', sortOrder: 'desc' }),
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('ann');
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+    expect(screen.getByRole('button', { name: /^Email/ })).toHaveAccessibleName(/Sorted descending/);
+  });
+
+  it('falls back to defaults for invalid URL values', async () => {
+    const { lastQuery } = setup({}, '/users?page=-3&limit=7&sortField=password&sortOrder=up');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, limit: 10, search: '', sortField: undefined, sortOrder: 'asc' }));
+  });
+
+  it('sorts by clicking a header, resets to page 1, and back/forward restore the state', async () => {
+    const { user, search, lastQuery } = setup({}, '/users?page=3');
+    await screen.findByText('User 21');
+
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(search().get('sortField')).toBe('name'));
+    expect(search().get('sortOrder')).toBe('asc');
+    expect(search().has('page')).toBe(false);
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: 1, sortField: 'name', sortOrder: 'asc' }));
+
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(search().get('sortOrder')).toBe('desc'));
+
+    await user.click(screen.getByRole('button', { name: 'history back' }));
+    await waitFor(() => expect(search().get('sortOrder')).toBe('asc'));
+    await user.click(screen.getByRole('button', { name: 'history back' }));
+    await waitFor(() => expect(search().get('page')).toBe('3'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: 3, sortField: undefined }));
+    await user.click(screen.getByRole('button', { name: 'history forward' }));
+    await waitFor(() => expect(search().get('sortField')).toBe('name'));
+  });
+
+  it('sorts from the keyboard with Enter and Space on a header', async () => {
+    const { user, search } = setup();
+    await screen.findByText('User 1');
+    const header = screen.getByRole('button', { name: /^Email/ });
+    header.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(search().get('sortField')).toBe('email'));
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Email/ }), { key: ' ' });
+    await waitFor(() => expect(search().get('sortOrder')).toBe('desc'));
+  });
+
+  it('pages, and a new row limit goes back to page 1', async () => {
+    const { user, search, lastQuery } = setup();
+    await screen.findByText('User 1');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    expect(await screen.findByText('User 11')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+    await waitFor(() => expect(search().get('limit')).toBe('50'));
+    expect(search().has('page')).toBe(false);
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: 1, limit: 50 }));
+  });
+
+  it('offers exactly the spec row limits', async () => {
+    setup();
+    const select = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50', '100', '250', '500']);
+  });
+
+  it('debounces the search box and resets to page 1', async () => {
+    const { user, search, lastQuery, queryFn } = setup({}, '/users?page=2');
+    await screen.findByText('User 11');
+    const calls = queryFn.mock.calls.length;
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'User 3');
+    // One request for the whole word, not one per keystroke.
+    await waitFor(() => expect(search().get('search')).toBe('User 3'));
+    expect(search().has('page')).toBe(false);
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: 1, search: 'User 3' }));
+    expect(queryFn.mock.calls.length).toBe(calls + 1);
+  });
+});
+
+describe('DataTable: columns', () => {
+  it('hides default-hidden columns and remembers the chooser per user and table', async () => {
+    const first = setup();
+    await screen.findByText('User 1');
+    expect(screen.queryByRole('button', { name: /^Created/ })).not.toBeInTheDocument();
+
+    await first.user.click(screen.getByRole('button', { name: 'Columns' }));
+    expect(screen.queryByRole('menuitemcheckbox', { name: 'Actions' })).not.toBeInTheDocument();
+    await first.user.click(screen.getByRole('menuitemcheckbox', { name: 'Email' }));
+    await first.user.click(screen.getByRole('menuitemcheckbox', { name: 'Created' }));
+    expect(screen.queryByRole('button', { name: /^Email/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Created/ })).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('dataTable:users:columns:7') ?? '{}')).toEqual({
+      email: false,
+      createdAt: true,
+    });
+    first.unmount();
+
+    // Same user again: the choice is back.
+    setup();
+    await screen.findByText('User 1');
+    expect(screen.queryByRole('button', { name: /^Email/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Created/ })).toBeInTheDocument();
+  });
+
+  it('does not share the choice with another user', async () => {
+    window.localStorage.setItem('dataTable:users:columns:7', JSON.stringify({ email: false }));
+    setup({ userId: 8 });
+    await screen.findByText('User 1');
+    expect(screen.getByRole('button', { name: /^Email/ })).toBeInTheDocument();
+  });
+
+  it('ignores a corrupt stored value', async () => {
+    window.localStorage.setItem('dataTable:users:columns:7', '{not json');
+    setup();
+    await screen.findByText('User 1');
+    expect(screen.getByRole('button', { name: /^Email/ })).toBeInTheDocument();
+  });
+});
+
+describe('DataTable: states', () => {
+  it('shows the empty state', async () => {
+    setup({ queryFn: makeQueryFn([]) });
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+  });
+
+  it('does not show the empty text while rows are present', async () => {
+    setup();
+    await screen.findByText('User 1');
+    expect(screen.queryByText('No records found')).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a working Retry', async () => {
+    let fail = true;
+    const queryFn = vi.fn(async () => {
+      if (fail) throw new Error('Failed to load posts');
+      return { data: ROWS.slice(0, 10), total: 30, totalPages: 3 };
+    });
+    const { user } = setup({ queryFn });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load posts');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('User 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('moves to the last page when the page is past the end', async () => {
+    const { search } = setup({}, '/users?page=9');
+    await waitFor(() => expect(search().get('page')).toBe('3'));
+  });
+});
+
+describe('DataTable: selection and bulk delete', () => {
+  it('confirms with the spec texts, then deletes the selected ids', async () => {
+    const onConfirmDelete = vi.fn(async () => true);
+    const onBulkDelete = vi.fn(async () => {});
+    const { user, queryFn } = setup({ onConfirmDelete, onBulkDelete, getRecordLabel: (r) => r.name });
+    await screen.findByText('User 1');
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select User 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select User 3' }));
+    const calls = queryFn.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+
+    expect(onConfirmDelete).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Are you sure?',
+        text: "You won't be able to revert this!",
+        confirmButtonText: 'Yes, delete it!',
+        count: 2,
+      }),
+    );
+    await waitFor(() => expect(onBulkDelete).toHaveBeenCalledWith([1, 3]));
+    // Selection cleared and the list reloaded.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled());
+    await waitFor(() => expect(queryFn.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('does not delete when the confirm is cancelled', async () => {
+    const onConfirmDelete = vi.fn(async () => false);
+    const onBulkDelete = vi.fn();
+    const { user } = setup({ onConfirmDelete, onBulkDelete });
+    await screen.findByText('User 1');
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
+    await waitFor(() => expect(onConfirmDelete).toHaveBeenCalled());
+    expect(onBulkDelete).not.toHaveBeenCalled();
+    // The selection stays for another try.
+    expect(screen.getByRole('checkbox', { name: 'Select row 2' })).toBeChecked();
+  });
+
+  it('selects the whole page from the header checkbox, which shows a partial state', async () => {
+    const onBulkDelete = vi.fn();
+    const { user } = setup({ onConfirmDelete: async () => true, onBulkDelete });
+    await screen.findByText('User 1');
+    const all = screen.getByRole('checkbox', { name: 'Select all rows on this page' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    expect(all).toBePartiallyChecked();
+    await user.click(all);
+    expect(all).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Delete selected (10)' })).toBeEnabled();
+    await user.click(all);
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+  });
+
+  it('selects a range with shift-click', async () => {
+    const { user } = setup({ onConfirmDelete: async () => true, onBulkDelete: vi.fn() });
+    await screen.findByText('User 1');
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 5' }));
+    await user.keyboard('{/Shift}');
+    expect(screen.getByRole('button', { name: 'Delete selected (4)' })).toBeInTheDocument();
+    // The row highlight is pure CSS keyed on this attribute.
+    expect(screen.getByRole('checkbox', { name: 'Select row 3' })).toHaveAttribute('data-row-select');
+  });
+
+  it('clears the selection when the page changes', async () => {
+    const { user } = setup({ onConfirmDelete: async () => true, onBulkDelete: vi.fn() });
+    await screen.findByText('User 1');
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('User 11');
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+  });
+});
+
+describe('DataTable: export', () => {
+  it('calls onExport with the selection (no paging) and shows progress on the button', async () => {
+    let finish!: () => void;
+    let report!: (p: { loaded: number; total?: number }) => void;
+    const onExport = vi.fn(
+      (_format, _query, ctx: { onProgress: typeof report }) =>
+        new Promise<void>((resolve) => {
+          report = ctx.onProgress;
+          finish = resolve;
+        }),
+    );
+    const { user } = setup({ exports: { onExport } }, '/users?page=2&search=ann&sortField=name&sortOrder=desc');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(onExport).toHaveBeenCalledWith('csv', { search: 'ann', sortField: 'name', sortOrder: 'desc' }, expect.anything());
+    const button = screen.getByRole('button', { name: 'Export CSV' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    act(() => report({ loaded: 50, total: 100 }));
+    expect(button).toHaveTextContent('CSV 50%');
+    await act(async () => finish());
+    expect(button).toBeEnabled();
+    expect(button).toHaveTextContent('CSV');
+  });
+
+  it('downloads from exportUrl through the given download function', async () => {
+    const download = vi.fn(async () => {});
+    const { user } = setup({
+      exports: { exportUrl: (format, q) => `/api/users/export/${format}?search=${q.search}`, download },
+    });
+    await user.click(screen.getByRole('button', { name: 'Export Excel' }));
+    await waitFor(() => expect(download).toHaveBeenCalledWith('/api/users/export/excel?search=', expect.anything()));
+    expect(screen.getByRole('button', { name: 'Export PDF' })).toBeInTheDocument();
+  });
+
+  it('shows the spec error text when an export fails', async () => {
+    const onError = vi.fn();
+    const { user } = setup({ exports: { onExport: async () => Promise.reject(new Error('boom')), onError } });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Error exporting CSV')).toBeInTheDocument();
+    expect(onError).toHaveBeenCalledWith('csv', expect.any(Error));
+  });
+});
+
+describe('DataTable: 500 rows', () => {
+  it('renders a 500-row page and toggles one row without re-rendering the others', async () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ id: i + 1, name: `N${i + 1}`, email: 'e', createdAt: '' }));
+    const renderCount = vi.fn();
+    const columns: DataTableColumnDef<Row>[] = [
+      {
+        accessor: 'name',
+        render: (r) => {
+          renderCount();
+          return r.name;
+        },
+      },
+    ];
+    const { user } = setup(
+      { columns, queryFn: makeQueryFn(many), onConfirmDelete: async () => true, onBulkDelete: vi.fn() },
+      '/users?limit=500',
+    );
+    await screen.findByText('N500');
+    const before = renderCount.mock.calls.length;
+    expect(before).toBeGreaterThanOrEqual(500);
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 250' }));
+    expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeInTheDocument();
+    expect(renderCount.mock.calls.length).toBe(before);
+  });
+});

@@ -1,0 +1,301 @@
+import { ERROR_MESSAGES, ROW_LIMITS } from '@console/contract';
+import { Alert, Box, Button, Group, NativeSelect, Pagination, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DataTable as MantineDataTable,
+  type DataTableColumn,
+  type DataTableSortStatus,
+  getRecordId,
+} from 'mantine-datatable';
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { BulkDeleteButton } from './BulkDeleteButton';
+import classes from './DataTable.module.css';
+import { ColumnChooser } from './ColumnChooser';
+import { columnTitle } from './column-title';
+import { ExportButtons } from './ExportButtons';
+import { type ListQueryOptions, toExportQuery } from './list-query';
+import { SearchBox } from './SearchBox';
+import { HeaderSelectionCheckbox, RowSelectionCheckbox } from './SelectionCheckboxes';
+import { createSelectionStore } from './selection-store';
+import type { ConfirmDeleteRequest, DataTableColumnDef, DataTableExportConfig, DataTableQueryFn, RecordId } from './types';
+import { columnStorageKey, useColumnVisibility } from './use-column-visibility';
+import { useListQueryState } from './use-list-query-state';
+
+const SELECTION_ACCESSOR = '__selection';
+const NO_RECORDS: never[] = [];
+
+type BulkDeleteProps =
+  | { onBulkDelete?: undefined; onConfirmDelete?: undefined }
+  | {
+      /** Deletes the selected rows; reject to keep the selection (report the error yourself). */
+      onBulkDelete: (ids: RecordId[]) => Promise<unknown> | unknown;
+      /** The caller's confirm dialog; resolve true to go ahead. Show `request.title/text/confirmButtonText` (spec s.8). */
+      onConfirmDelete: (request: ConfirmDeleteRequest) => Promise<boolean>;
+    };
+
+export type DataTableProps<T> = {
+  /** Identifies the table (column choices are stored per table and user). */
+  tableId: string;
+  /** The signed-in user's id, part of the column-chooser storage key. */
+  userId: string | number | null | undefined;
+  /** Accessible name of the table, e.g. 'Users'. */
+  label: string;
+  /** Keep stable (module scope or useMemo): rows re-render when this array changes. */
+  columns: readonly DataTableColumnDef<T>[];
+  /** Base query key, e.g. ['users'] or ['demo-media', { clientId }]; the list query is appended. */
+  queryKey: readonly unknown[];
+  queryFn: DataTableQueryFn<T>;
+  /** Record id field or getter; default 'id'. */
+  idAccessor?: (keyof T & string) | ((record: T) => RecordId);
+  /** Name of a row in checkbox labels ('Select {name}'); default 'row {id}'. */
+  getRecordLabel?: (record: T) => string;
+  isRecordSelectable?: (record: T) => boolean;
+  /** Show row checkboxes without bulk delete (selection then serves nothing but the view). */
+  selectable?: boolean;
+  /** Buttons next to the search (e.g. 'Add user'). */
+  toolbar?: ReactNode;
+  exports?: DataTableExportConfig;
+  /** URL parameter options: prefix, default sort, default limit. */
+  listQueryOptions?: ListQueryOptions;
+  searchable?: boolean;
+  searchLabel?: string;
+  searchPlaceholder?: string;
+  noRecordsText?: string;
+  /** Table body height; with 500 rows the body scrolls under a sticky header. Default: up to 65vh. */
+  height?: number | string;
+  maxHeight?: number | string;
+  onRowClick?: (record: T, index: number) => void;
+} & BulkDeleteProps;
+
+/** The server-side list of every admin screen (spec s.3 list query/result, s.9 row limits). */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const {
+    tableId,
+    userId,
+    label,
+    columns,
+    queryKey,
+    queryFn,
+    idAccessor = 'id' as keyof T & string,
+    getRecordLabel,
+    isRecordSelectable,
+    toolbar,
+    exports,
+    listQueryOptions,
+    searchable = true,
+    searchLabel = 'Search',
+    searchPlaceholder = 'Search...',
+    noRecordsText = 'No records found',
+    height,
+    maxHeight = '65vh',
+    onRowClick,
+    onBulkDelete,
+    onConfirmDelete,
+  } = props;
+  const selectable = props.selectable ?? Boolean(onBulkDelete);
+
+  const sortFields = useMemo(
+    () => columns.filter((c) => c.sortable !== false).map((c) => c.sortField ?? c.accessor),
+    [columns],
+  );
+  const list = useListQueryState({ sortFields, ...listQueryOptions });
+  const { query } = list;
+
+  const queryClient = useQueryClient();
+  const fullKey = useMemo(() => [...queryKey, query], [queryKey, query]);
+  const result = useQuery({
+    queryKey: fullKey,
+    queryFn: ({ signal }) => queryFn(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const records = (result.data?.data ?? NO_RECORDS) as T[];
+  const total = result.data?.total ?? 0;
+  const totalPages = result.data?.totalPages ?? 0;
+
+  // After deletes (or a stale link) the page may be past the end: go to the last page.
+  useEffect(() => {
+    if (result.data && !result.isPlaceholderData && totalPages > 0 && query.page > totalPages) {
+      list.setQuery({ page: totalPages }, { replace: true });
+    }
+  }, [result.data, result.isPlaceholderData, totalPages, query.page, list]);
+
+  const [store] = useState(createSelectionStore);
+  const getId = useMemo(
+    () => (record: T) => getRecordId(record, idAccessor as keyof T) as RecordId,
+    [idAccessor],
+  );
+
+  // A new page, search, sort or size means other rows: selection does not carry over.
+  useEffect(() => {
+    store.clear();
+  }, [query, store]);
+  useLayoutEffect(() => {
+    const ids = records.map(getId);
+    const selectableIds = isRecordSelectable ? records.filter(isRecordSelectable).map(getId) : ids;
+    store.setPageIds(ids, selectableIds);
+    store.retain(ids);
+  }, [records, getId, isRecordSelectable, store]);
+
+  const visibility = useColumnVisibility(columns, columnStorageKey(tableId, userId));
+
+  const tableColumns = useMemo(() => {
+    const visible = new Set(visibility.visible);
+    const out: DataTableColumn<T>[] = [];
+    if (selectable) {
+      out.push({
+        accessor: SELECTION_ACCESSOR,
+        title: <HeaderSelectionCheckbox store={store} />,
+        sortable: false,
+        width: 44,
+        render: (record) => {
+          const id = getId(record);
+          return (
+            <RowSelectionCheckbox
+              store={store}
+              id={id}
+              label={`Select ${getRecordLabel ? getRecordLabel(record) : `row ${id}`}`}
+              disabled={isRecordSelectable ? !isRecordSelectable(record) : false}
+            />
+          );
+        },
+      });
+    }
+    for (const column of columns) {
+      if (!visible.has(column.accessor)) continue;
+      out.push({
+        accessor: column.accessor,
+        title: columnTitle(column),
+        sortable: column.sortable !== false,
+        render: column.render,
+        width: column.width,
+        textAlign: column.textAlign,
+        noWrap: column.noWrap,
+      } as DataTableColumn<T>);
+    }
+    return out;
+  }, [columns, visibility.visible, selectable, store, getId, getRecordLabel, isRecordSelectable]);
+
+  const sortStatus = useMemo<DataTableSortStatus<T>>(() => {
+    const column = columns.find((c) => (c.sortField ?? c.accessor) === query.sortField);
+    return { columnAccessor: column?.accessor ?? query.sortField ?? '', direction: query.sortOrder };
+  }, [columns, query.sortField, query.sortOrder]);
+
+  const onSortStatusChange = (status: DataTableSortStatus<T>) => {
+    const column = columns.find((c) => c.accessor === status.columnAccessor);
+    if (column) list.setSort(column.sortField ?? column.accessor, status.direction);
+  };
+
+  const exportQuery = useMemo(() => toExportQuery(query), [query]);
+  const isEmpty = !result.isFetching && !result.isError && records.length === 0;
+  const from = total === 0 ? 0 : (query.page - 1) * query.limit + 1;
+  const to = Math.min(total, from + records.length - 1);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="wrap">
+          {searchable ? (
+            <SearchBox value={query.search} onSearch={list.setSearch} label={searchLabel} placeholder={searchPlaceholder} />
+          ) : null}
+          {onBulkDelete && onConfirmDelete ? (
+            <BulkDeleteButton
+              store={store}
+              onConfirmDelete={onConfirmDelete}
+              onBulkDelete={onBulkDelete}
+              onDeleted={() => queryClient.invalidateQueries({ queryKey: [...queryKey] })}
+            />
+          ) : null}
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          {toolbar}
+          {exports ? <ExportButtons query={exportQuery} config={exports} /> : null}
+          <ColumnChooser columns={columns} visibility={visibility} />
+        </Group>
+      </Group>
+
+      {result.isError ? (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Could not load the list" role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{errorMessage(result.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => result.refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      {/* Enter already sorts on mantine-datatable's header buttons; Space should too. */}
+      <Box className={classes.root} onKeyDownCapture={sortOnSpace} aria-busy={result.isFetching || undefined}>
+        <MantineDataTable<T>
+          aria-label={label}
+          withTableBorder
+          borderRadius="sm"
+          striped
+          highlightOnHover
+          height={height}
+          maxHeight={height === undefined ? maxHeight : undefined}
+          minHeight={records.length === 0 ? 180 : undefined}
+          columns={tableColumns}
+          records={records}
+          idAccessor={idAccessor as keyof T}
+          fetching={result.isFetching}
+          sortStatus={sortStatus}
+          onSortStatusChange={onSortStatusChange}
+          emptyState={<EmptyState active={isEmpty} text={noRecordsText} />}
+          onRowClick={onRowClick ? ({ record, index }) => onRowClick(record, index) : undefined}
+        />
+      </Box>
+      <VisuallyHidden role="status">{result.isFetching ? 'Loading' : ''}</VisuallyHidden>
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text size="sm" c="dimmed">
+          {total > 0 ? `${from}–${to} of ${total}` : ''}
+        </Text>
+        <Group gap="md" wrap="wrap">
+          <NativeSelect
+            label="Rows per page"
+            size="xs"
+            data={(listQueryOptions?.limits ?? ROW_LIMITS).map(String)}
+            value={String(query.limit)}
+            onChange={(event) => list.setLimit(Number(event.currentTarget.value))}
+            styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }}
+          />
+          <Pagination
+            size="sm"
+            withEdges
+            total={Math.max(totalPages, 1)}
+            value={Math.min(query.page, Math.max(totalPages, 1))}
+            onChange={list.setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` })}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          />
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
+
+function EmptyState({ active, text }: { active: boolean; text: string }) {
+  // mantine-datatable keeps its empty state in the DOM (faded out); render nothing when inactive.
+  return active ? (
+    <Text size="sm" c="dimmed">
+      {text}
+    </Text>
+  ) : null;
+}
+
+function sortOnSpace(event: KeyboardEvent<HTMLDivElement>) {
+  const target = event.target as HTMLElement;
+  if (event.key === ' ' && target.tagName === 'TH' && target.getAttribute('role') === 'button') {
+    event.preventDefault();
+    target.click();
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return ERROR_MESSAGES.loadPosts;
+}
+

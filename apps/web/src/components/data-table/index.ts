@@ -1,0 +1,29 @@
+export { DataTable, type DataTableProps } from './DataTable';
+export { ExportButtons, EXPORT_FORMAT_LABELS, exportErrorMessage, type ExportButtonsProps } from './ExportButtons';
+export { ColumnChooser } from './ColumnChooser';
+export { SearchBox, type SearchBoxProps } from './SearchBox';
+export { BulkDeleteButton } from './BulkDeleteButton';
+export { useListQueryState, type ListQueryStateApi, type SetListQueryOptions } from './use-list-query-state';
+export { useColumnVisibility, columnStorageKey, readColumnOverrides, type ColumnVisibility } from './use-column-visibility';
+export { fetchDownload, fileNameFromContentDisposition, saveBlob, type FetchDownloadOptions } from './download';
+export {
+  parseListQuery,
+  writeListQuery,
+  defaultListQuery,
+  listQueryToSearchParams,
+  toExportQuery,
+  type ListQueryState,
+  type ListQueryOptions,
+  type ExportQuery,
+  type ExportFormat,
+  type SortOrder,
+} from './list-query';
+export type {
+  DataTableColumnDef,
+  DataTableExportConfig,
+  DataTableQueryFn,
+  ConfirmDeleteRequest,
+  ExportContext,
+  ExportProgress,
+  RecordId,
+} from './types';

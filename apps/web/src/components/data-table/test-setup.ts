@@ -1,0 +1,51 @@
+/**
+ * Test setup shared by the data-table, form-builder and product-multi-select tests.
+ * jsdom lacks a few browser APIs Mantine and mantine-datatable call; these shims are the
+ * smallest stand-ins that let components mount. Import this file first in every test.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        // An empty query matches everything in a browser; mantine-datatable relies on it.
+        matches: query.trim() === '' || query.trim() === 'all',
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverShim {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverShim });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverShim });
+}
+
+// Mantine's ScrollArea and Combobox scroll options into view.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+
+// File previews use object URLs; jsdom has none.
+if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:preview';
+if (!URL.revokeObjectURL) URL.revokeObjectURL = () => {};
