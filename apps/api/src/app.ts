@@ -1,0 +1,83 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { type Config, loadConfig } from './config.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createLogger, requestId } from './lib/logger.js';
+import accessRoutes from './modules/access/access.routes.js';
+import authRoutes from './modules/auth/auth.routes.js';
+import healthRoutes from './modules/health/health.routes.js';
+import sessionsRoutes from './modules/sessions/sessions.routes.js';
+import userActivityRoutes from './modules/user-activity/user-activity.routes.js';
+import authPlugin from './plugins/auth.js';
+import databasePlugin from './plugins/database.js';
+import errorsPlugin from './plugins/errors.js';
+import mailPlugin, { type Mailer } from './plugins/mail.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
+import securityHeaders from './plugins/security-headers.js';
+import staticSpa from './plugins/static-spa.js';
+import swaggerPlugin from './plugins/swagger.js';
+import './types.js';
+
+export type BuildOptions = {
+  /** Time source for every expiry rule (tests move it forward instead of sleeping). */
+  clock?: Clock;
+  /** Where logs go (tests capture them to prove secrets are redacted). */
+  logStream?: DestinationStream;
+  mailer?: Mailer;
+};
+
+/**
+ * Builds the whole application without listening, so tests drive it with app.inject.
+ * `overrides` replace values read from the environment.
+ */
+export async function buildApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(process.env, overrides);
+  const app = Fastify({
+    loggerInstance: createLogger(config.logLevel, options.logStream) as FastifyBaseLogger,
+    genReqId: requestId,
+    trustProxy: config.trustProxy,
+    // The API is JSON; bodies larger than this are refused with 413 (uploads get their own limits).
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Some clients send Content-Type: application/json with an empty body on bodiless POSTs
+  // (logout, heartbeat); accept that as "no body" instead of failing with 400.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+  app.decorate('config', config);
+  app.decorate('clock', options.clock ?? systemClock);
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeaders);
+  await app.register(cookie);
+  await app.register(mailPlugin, { mailer: options.mailer });
+  await app.register(rateLimitPlugin);
+  await app.register(databasePlugin);
+  await app.register(swaggerPlugin);
+
+  await app.register(
+    async (api) => {
+      // API answers carry tokens and personal data: no cache may keep them.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      await api.register(authPlugin);
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(sessionsRoutes);
+      await api.register(userActivityRoutes);
+      await api.register(accessRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(staticSpa);
+  return app;
+}

@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SECURITY_DEFAULTS as S } from '@console/contract';
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env. Everything else receives a typed Config, which is
+ * what lets tests build the app with overrides instead of mutating the environment.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+// Environment values are strings; "false" must not become true the way Boolean("false") would.
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+// Minutes may be fractional so a test (or an impatient operator) can use seconds-scale windows.
+const num = (fallback: number) => z.coerce.number().positive().default(fallback);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: int(3000, 0).pipe(z.number().max(65535)),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PASSWORD: optionalString,
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  APP_URL: optionalString.pipe(z.url().optional()),
+  PRODUCT_SLUG: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').default('platform'),
+  PRODUCT_NAME: z.string().min(1).default('Platform'),
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  REDIS_URL: optionalString,
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+  SEED_DEMO_PASSWORD: optionalString,
+  WEB_DIST_DIR: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  LOCKOUT_THRESHOLD: int(S.lockoutThreshold, 1),
+  LOCKOUT_MINUTES: num(S.lockoutMinutes),
+  IDLE_TIMEOUT_MS: int(S.idleTimeoutMs, 1),
+  SESSION_ABSOLUTE_HOURS: num(S.absoluteSessionHours),
+  REMEMBER_SESSION_DAYS: num(S.rememberSessionDays),
+  REMEMBER_IDLE_DAYS: num(S.rememberIdleDays),
+  OTP_TTL_MINUTES: num(S.otpTtlMinutes),
+  OTP_MAX_ATTEMPTS: int(S.otpMaxAttempts, 1),
+  RESET_TOKEN_TTL_MINUTES: num(S.resetTokenTtlMinutes),
+  RATE_LIMIT_LOGIN_PER_MINUTE: int(S.loginRateLimitPerMinute, 1),
+  RATE_LIMIT_OTP_PER_MINUTE: int(S.otpRateLimitPerMinute, 1),
+  RATE_LIMIT_RESET_PER_MINUTE: int(S.passwordResetRateLimitPerMinute, 1),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** PGlite data directory (DATA_DIR/pglite); 'memory://' keeps it in memory (tests). */
+  pgliteDataDir: string;
+  adminEmail: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  appUrl: string;
+  productSlug: string;
+  productName: string;
+  supportEmail: string;
+  redisUrl?: string;
+  seedDemo: boolean;
+  seedDemoPassword?: string;
+  webDistDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+  lockoutThreshold: number;
+  lockoutMinutes: number;
+  idleTimeoutMs: number;
+  sessionAbsoluteHours: number;
+  rememberSessionDays: number;
+  rememberIdleDays: number;
+  otpTtlMinutes: number;
+  otpMaxAttempts: number;
+  resetTokenTtlMinutes: number;
+  rateLimitLoginPerMinute: number;
+  rateLimitOtpPerMinute: number;
+  rateLimitResetPerMinute: number;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDataDir: path.join(dataDir, 'pglite'),
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    productSlug: e.PRODUCT_SLUG,
+    productName: e.PRODUCT_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    redisUrl: e.REDIS_URL,
+    // Demo data makes the embedded database useful at once; a real PostgreSQL is production-like.
+    seedDemo:
+      e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? !e.DATABASE_URL : ['true', '1', 'yes'].includes(e.SEED_DEMO),
+    seedDemoPassword: e.SEED_DEMO_PASSWORD,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    lockoutThreshold: e.LOCKOUT_THRESHOLD,
+    lockoutMinutes: e.LOCKOUT_MINUTES,
+    idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    rememberSessionDays: e.REMEMBER_SESSION_DAYS,
+    rememberIdleDays: e.REMEMBER_IDLE_DAYS,
+    otpTtlMinutes: e.OTP_TTL_MINUTES,
+    otpMaxAttempts: e.OTP_MAX_ATTEMPTS,
+    resetTokenTtlMinutes: e.RESET_TOKEN_TTL_MINUTES,
+    rateLimitLoginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+    rateLimitOtpPerMinute: e.RATE_LIMIT_OTP_PER_MINUTE,
+    rateLimitResetPerMinute: e.RATE_LIMIT_RESET_PER_MINUTE,
+  };
+  return { ...config, ...stripUndefined(overrides) };
+}
+
+const stripUndefined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** Derived durations, in milliseconds, so services never repeat the unit arithmetic. */
+export const limits = (c: Config) => ({
+  idleMs: c.idleTimeoutMs,
+  rememberIdleMs: c.rememberIdleDays * 86_400_000,
+  absoluteMs: c.sessionAbsoluteHours * 3_600_000,
+  rememberAbsoluteMs: c.rememberSessionDays * 86_400_000,
+  lockoutMs: c.lockoutMinutes * 60_000,
+  otpTtlMs: c.otpTtlMinutes * 60_000,
+  resetTtlMs: c.resetTokenTtlMinutes * 60_000,
+});

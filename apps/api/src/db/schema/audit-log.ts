@@ -1,0 +1,25 @@
+import { bigint, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Who changed what. Written by the administration modules; rows are never updated. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // No foreign key: audit rows must outlive the sessions table's clean-ups.
+    sessionId: uuid('session_id'),
+    action: varchar('action', { length: 50 }).notNull(),
+    entity: varchar('entity', { length: 50 }).notNull(),
+    entityId: varchar('entity_id', { length: 100 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
+);

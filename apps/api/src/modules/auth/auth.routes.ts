@@ -1,0 +1,170 @@
+import {
+  API_PATHS,
+  authOperationResponseSchema,
+  csrfResponseSchema,
+  forgotPasswordRequestSchema,
+  type LoginResponse,
+  loginRequestSchema,
+  loginResponseSchema,
+  maskEmail,
+  operationResponseSchema,
+  otpRequestSchema,
+  otpResendRequestSchema,
+  otpTokenCheckResponseSchema,
+  resetPasswordRequestSchema,
+  SERVER_MESSAGES,
+} from '@console/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errors } from '../../lib/http-schemas.js';
+import { clientMeta, requireAuth } from '../../plugins/auth.js';
+import { clearSessionCookies, setSessionCookies } from '../../plugins/csrf.js';
+import { perMinute } from '../../plugins/rate-limit.js';
+import { csrfTokenFor } from '../sessions/sessions.service.js';
+import { createAuthService, type SignedIn } from './auth.service.js';
+import { createPasswordResetService } from './password-reset.service.js';
+
+export default async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const c = app.config;
+  const deps = { db: app.db, config: c, clock: app.clock, mailer: app.mailer, sessions: app.sessions, log: app.log };
+  const auth = createAuthService(deps);
+  const reset = createPasswordResetService(deps);
+  const tags = ['auth'];
+  const loginLimit = perMinute(c.rateLimitLoginPerMinute);
+  const otpLimit = perMinute(c.rateLimitOtpPerMinute);
+  const resetLimit = perMinute(c.rateLimitResetPerMinute);
+
+  const signedIn = (request: FastifyRequest, reply: FastifyReply, s: SignedIn, message: string): LoginResponse => {
+    setSessionCookies(request, reply, {
+      sessionId: s.session.id,
+      csrfToken: s.session.csrfToken,
+      maxAgeSeconds: app.sessions.cookieMaxAgeSeconds(s.session.rememberMe),
+    });
+    return {
+      responseType: true,
+      message,
+      loginType: 'default',
+      data: { accessToken: s.session.token, sessionId: s.session.id, rememberMe: s.session.rememberMe, user: s.user },
+    };
+  };
+
+  r.post(
+    API_PATHS.auth.login,
+    {
+      config: { auth: 'public', loginReply: true, rateLimit: loginLimit },
+      schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors(400, 429) } },
+    },
+    async (request, reply) => {
+      const result = await auth.login(request.body, clientMeta(request));
+      if (result.kind === 'session') return signedIn(request, reply, result, SERVER_MESSAGES.loginSuccess);
+      // The challenge token stands in for the access token; it opens /otp/{token} and nothing else.
+      return {
+        responseType: true,
+        message: SERVER_MESSAGES.otpSent,
+        loginType: 'otp' as const,
+        data: { accessToken: result.challengeToken, user: { email: result.email } },
+      };
+    },
+  );
+
+  r.get(
+    '/auth/get-token/:id',
+    {
+      config: { auth: 'public', rateLimit: otpLimit },
+      schema: {
+        tags,
+        summary: 'Check a two-step challenge token',
+        params: z.object({ id: z.string().max(200) }),
+        response: { 200: otpTokenCheckResponseSchema, ...errors(429) },
+      },
+    },
+    async (request) => {
+      const result = await auth.checkChallenge(request.params.id);
+      return { data: { verify: result.verify, email: result.verify ? maskEmail(result.email) : '' } };
+    },
+  );
+
+  r.post(
+    API_PATHS.auth.otpVerification,
+    {
+      config: { auth: 'public', loginReply: true, rateLimit: otpLimit },
+      schema: { tags, summary: 'Submit the e-mailed code', body: otpRequestSchema, response: { 200: loginResponseSchema, ...errors(400, 429) } },
+    },
+    async (request, reply) => {
+      const result = await auth.verifyCode(request.body.token, request.body.otp, clientMeta(request));
+      return signedIn(request, reply, result, SERVER_MESSAGES.otpVerified);
+    },
+  );
+
+  r.post(
+    API_PATHS.auth.otpResend,
+    {
+      config: { auth: 'public', loginReply: true, rateLimit: otpLimit },
+      schema: { tags, summary: 'Replace the code with a new one', body: otpResendRequestSchema, response: { 200: authOperationResponseSchema, ...errors(400, 429) } },
+    },
+    async (request) => {
+      await auth.resendCode(request.body.token);
+      return { success: true, message: SERVER_MESSAGES.otpSent };
+    },
+  );
+
+  r.post(
+    API_PATHS.auth.requestPassword,
+    {
+      config: { auth: 'public', rateLimit: resetLimit },
+      schema: { tags, summary: 'E-mail a password reset link', body: forgotPasswordRequestSchema, response: { 200: authOperationResponseSchema, ...errors(400, 429) } },
+    },
+    async (request) => {
+      await reset.request(request.body.email, clientMeta(request));
+      return { success: true, message: SERVER_MESSAGES.resetRequested };
+    },
+  );
+
+  r.post(
+    API_PATHS.auth.resetPassword,
+    {
+      config: { auth: 'public', rateLimit: resetLimit },
+      schema: { tags, summary: 'Set a new password with a reset token', body: resetPasswordRequestSchema, response: { 200: authOperationResponseSchema, ...errors(400, 429) } },
+    },
+    async (request) => {
+      await reset.reset(request.body.resetToken, request.body.newPassword);
+      return { success: true, message: SERVER_MESSAGES.resetDone };
+    },
+  );
+
+  r.get(
+    API_PATHS.auth.csrfToken,
+    { schema: { tags, summary: 'The CSRF token of the current session (also set as cookies)', security: [{ bearer: [] }], response: { 200: csrfResponseSchema, ...errors(401) } } },
+    async (request, reply) => {
+      const a = requireAuth(request);
+      const token = csrfTokenFor(a.token, a.sessionId);
+      setSessionCookies(request, reply, { sessionId: a.sessionId, csrfToken: token, maxAgeSeconds: app.sessions.cookieMaxAgeSeconds(a.rememberMe) });
+      return { data: token };
+    },
+  );
+
+  r.post(
+    API_PATHS.auth.logout,
+    {
+      // Works without a (valid) session too, so signing out never bounces the browser to /token-expiry.
+      config: { auth: 'optional' },
+      schema: { tags, summary: 'End the current session and clear the cookies', security: [{ bearer: [] }], response: { 200: operationResponseSchema, ...errors(403) } },
+    },
+    async (request, reply) => {
+      if (request.auth) await app.sessions.end(request.auth.sessionId, 'logout');
+      clearSessionCookies(reply);
+      return { success: true, message: SERVER_MESSAGES.loggedOut };
+    },
+  );
+
+  r.post(
+    API_PATHS.auth.heartbeat,
+    { schema: { tags, summary: 'Keep the session alive while the user is active', security: [{ bearer: [] }], response: { 200: operationResponseSchema, ...errors(401, 403) } } },
+    async (request) => {
+      await app.sessions.touch(requireAuth(request).sessionId);
+      return { success: true, message: 'Session active' };
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import { appConfigSchema, API_PATHS } from '@console/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../plugins/errors.js';
+import { appConfigOf } from '../../plugins/static-spa.js';
+import { errors } from '../../lib/http-schemas.js';
+
+const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
+
+export default async function healthRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    API_PATHS.health,
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthSchema, ...errors(503) } },
+    },
+    async (request, reply) => {
+      try {
+        await app.db.execute(sql`SELECT 1`);
+        return { status: 'ok' as const, database: 'up' as const };
+      } catch (err) {
+        request.log.warn({ err }, 'health check: database unreachable');
+        return reply.status(503).send(errorBody('UNAVAILABLE', 'The database is unreachable'));
+      }
+    },
+  );
+
+  r.get(
+    API_PATHS.appConfig,
+    { config: { auth: 'public' }, schema: { tags: ['system'], summary: 'Public configuration of the SPA', response: { 200: appConfigSchema } } },
+    async () => appConfigOf(app),
+  );
+
+  r.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionEndReason } from '@console/contract';
+import { type Config, limits } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { hmac, newToken, sha256 } from '../../lib/tokens.js';
+import { createSessionsRepository, type SessionRow } from './sessions.repository.js';
+
+/**
+ * Server-side sessions (DESIGN.md s.4): opaque tokens stored as SHA-256, an idle limit and an
+ * absolute lifetime that both depend on "Keep me logged in", and an end reason on every ended row.
+ */
+
+// Writing last_seen on every request would turn each read into a write; the idle rule only needs
+// it to be roughly current.
+const TOUCH_INTERVAL_MS = 15_000;
+
+export type ClientMeta = { ip: string | null; userAgent: string | null };
+
+/** The CSRF token is derived from the secret access token, so nothing extra is stored. */
+export const csrfTokenFor = (accessToken: string, sessionId: string) => hmac(accessToken, `csrf:${sessionId}`);
+
+export function createSessionService(deps: { db: Db; config: Config; clock: Clock }) {
+  const repo = createSessionsRepository(deps.db);
+  const l = limits(deps.config);
+  const idleLimit = (s: Pick<SessionRow, 'rememberMe'>) => (s.rememberMe ? l.rememberIdleMs : l.idleMs);
+
+  return {
+    repo,
+
+    /** Lifetime of the cookies that mirror a session (undefined: a browser-session cookie). */
+    cookieMaxAgeSeconds: (rememberMe: boolean) => (rememberMe ? Math.floor(l.rememberAbsoluteMs / 1000) : undefined),
+
+    async create(input: { userId: number; rememberMe: boolean } & ClientMeta) {
+      const now = deps.clock.now();
+      const id = randomUUID();
+      const token = newToken();
+      const expiresAt = new Date(now.getTime() + (input.rememberMe ? l.rememberAbsoluteMs : l.absoluteMs));
+      await repo.insert({
+        id,
+        userId: input.userId,
+        tokenHash: sha256(token),
+        ip: input.ip,
+        userAgent: input.userAgent?.slice(0, 1000) ?? null,
+        rememberMe: input.rememberMe,
+        startedAt: now,
+        lastSeenAt: now,
+        expiresAt,
+      });
+      return { id, token, csrfToken: csrfTokenFor(token, id), expiresAt, rememberMe: input.rememberMe };
+    },
+
+    /**
+     * Resolves a bearer token to its live session and user, or null. A session found past its
+     * idle or absolute limit, or belonging to a disabled user, is ended here with the reason.
+     */
+    async authenticate(token: string, opts: { touch?: boolean } = {}) {
+      if (token.length < 20 || token.length > 200) return null;
+      const found = await repo.findByTokenHash(sha256(token));
+      if (!found || found.session.endedAt) return null;
+      const { session, user } = found;
+      const now = deps.clock.now();
+      const reason = endReasonAt(session, user.status, now, idleLimit(session));
+      if (reason) {
+        await repo.end(session.id, reason, reason === 'expired' ? session.expiresAt : now);
+        return null;
+      }
+      if (opts.touch !== false && now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await repo.touch(session.id, now);
+      }
+      return { session, user };
+    },
+
+    /** Heartbeat: records activity now, without the write-saving interval. */
+    touch: (id: string) => repo.touch(id, deps.clock.now()),
+
+    end: (id: string, reason: SessionEndReason) => repo.end(id, reason, deps.clock.now()),
+
+    endAllForUser: (userId: number, reason: SessionEndReason, exceptId?: string) =>
+      repo.endAllForUser(userId, reason, deps.clock.now(), exceptId),
+
+    async endStale(userId?: number) {
+      const now = deps.clock.now();
+      await repo.endStale(userId, now, new Date(now.getTime() - l.idleMs), new Date(now.getTime() - l.rememberIdleMs));
+    },
+  };
+}
+
+function endReasonAt(session: SessionRow, userStatus: string, now: Date, idleMs: number): SessionEndReason | null {
+  if (userStatus !== 'active') return 'disabled';
+  if (now >= session.expiresAt) return 'expired';
+  if (now.getTime() - session.lastSeenAt.getTime() > idleMs) return 'idle';
+  return null;
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { COOKIE_NAMES, HEADER_NAMES, type LoginResponse } from '@console/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildOptions } from '../app.js';
+import type { Config } from '../config.js';
+import { createTestDatabase } from './test-db.js';
+import { startMailbox } from './mailbox.js';
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin-Test-Pass-931' };
+export const DEMO_PASSWORD = 'Demo-Test-Pass-482';
+export const USERS = {
+  admin: ADMIN,
+  manager: { email: 'manager@example.com', password: DEMO_PASSWORD },
+  agent: { email: 'agent@example.com', password: DEMO_PASSWORD },
+  guest: { email: 'guest@example.com', password: DEMO_PASSWORD },
+} as const;
+
+/** A clock the tests move forward; real time keeps flowing underneath. */
+export function createTestClock() {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
+}
+export type TestClock = ReturnType<typeof createTestClock>;
+
+export type TestSession = { token: string; sessionId: string; csrf: string; userId: number; roleId: number };
+
+/**
+ * The app on a fresh database with the demo seed, an in-process SMTP server and a movable clock.
+ * Rate limits are high unless a test overrides them: every request comes from 127.0.0.1.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}) {
+  const database = await createTestDatabase();
+  const mailbox = await startMailbox();
+  const clock = createTestClock();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const app = await buildApp(
+    {
+      logLevel: 'silent',
+      dataDir,
+      webDistDir: path.join(dataDir, 'no-web-build'),
+      smtpUrl: mailbox.url,
+      appUrl: 'http://console.test',
+      seedDemo: true,
+      seedDemoPassword: DEMO_PASSWORD,
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      productSlug: 'platform',
+      productName: 'Platform',
+      rateLimitLoginPerMinute: 10_000,
+      rateLimitOtpPerMinute: 10_000,
+      rateLimitResetPerMinute: 10_000,
+      ...database.overrides,
+      ...overrides,
+    },
+    { clock, ...options },
+  );
+  await app.ready();
+
+  const inject = (opts: InjectOptions) => app.inject(opts);
+
+  async function login(who: keyof typeof USERS | { email: string; password: string }, rememberMe = false): Promise<TestSession> {
+    const creds = typeof who === 'string' ? USERS[who] : who;
+    const res = await inject({ method: 'POST', url: '/api/auth/login', payload: { ...creds, rememberMe } });
+    if (res.statusCode !== 200) throw new Error(`login ${creds.email} answered ${res.statusCode}: ${res.body}`);
+    const body = res.json<LoginResponse>();
+    if (body.loginType !== 'default' || !body.data) throw new Error(`login ${creds.email} needs a code`);
+    return sessionFrom(res);
+  }
+
+  /** Sends a request as a signed-in user; mutations carry the CSRF header unless told otherwise. */
+  function as(s: TestSession | undefined, opts: InjectOptions & { csrf?: string | null }) {
+    const { csrf, headers, ...rest } = opts;
+    const h: Record<string, string> = { ...(headers as Record<string, string>) };
+    if (s) h.authorization = `Bearer ${s.token}`;
+    const method = (rest.method ?? 'GET').toUpperCase();
+    const header = csrf === undefined ? s?.csrf : csrf;
+    if (header !== null && header !== undefined && method !== 'GET') h[HEADER_NAMES.csrf] = header;
+    return inject({ ...rest, headers: h });
+  }
+
+  async function close() {
+    await app.close();
+    await mailbox.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { app, mailbox, clock, inject, login, as, close };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export function sessionFrom(res: LightMyRequestResponse): TestSession {
+  const body = res.json<LoginResponse>();
+  const cookie = (name: string) => res.cookies.find((c) => c.name === name)?.value ?? '';
+  const user = body.data?.user;
+  return {
+    token: body.data?.accessToken ?? '',
+    sessionId: cookie(COOKIE_NAMES.sessionId),
+    csrf: cookie(COOKIE_NAMES.csrf),
+    userId: user?.id ?? 0,
+    roleId: user?.roleId ?? 0,
+  };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export type { FastifyInstance };
