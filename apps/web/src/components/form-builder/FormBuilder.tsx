@@ -1,0 +1,189 @@
+import { ERROR_MESSAGES, UI_TEXT } from '@console/contract';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { FormFieldControl } from './FormFieldControl';
+import type { FieldErrors, FormField, FormSubmitResult, FormValues } from './types';
+import {
+  buildInitialValues,
+  firstErrorField,
+  focusField,
+  issuesToErrors,
+  readServerErrors,
+  requiredErrors,
+} from './values';
+
+/** What onSubmit receives: the schema's output merged over the raw values (files and fields the schema does not know survive). */
+export type FormBuilderValues<S extends z.ZodType> = (unknown extends z.output<S> ? FormValues : z.output<S>) & FormValues;
+
+export interface FormBuilderProps<S extends z.ZodType = z.ZodType> {
+  fields: readonly FormField[];
+  /** The same zod schema the API validates with (from @console/contract). Without one, `required` is still checked. */
+  schema?: S;
+  /** Read once on mount; to load another record, change the component's `key`. */
+  initialValues?: FormValues;
+  /**
+   * Return (or throw) the API's `{success:false, message, fieldErrors}` to show errors by field;
+   * the first field with an error gets focus. Throwing anything else shows its message above the form.
+   */
+  onSubmit: (values: FormBuilderValues<S>) => Promise<FormSubmitResult | void> | FormSubmitResult | void;
+  submitLabel?: string;
+  /** Shows 'Submitting...' as when a submit is running (e.g. a mutation's isPending). */
+  loading?: boolean;
+  /** Field errors from the caller (e.g. a mutation's error); a new object shows them and focuses the first. */
+  errors?: FieldErrors;
+  onCancel?: () => void;
+  cancelLabel?: string;
+  onValuesChange?: (values: FormValues) => void;
+  /** Turns a stored file path into a URL for previews in edit forms. */
+  resolveFileUrl?: (path: string) => string;
+  /** Extra content between the fields and the buttons. */
+  children?: ReactNode;
+  id?: string;
+  'aria-label'?: string;
+}
+
+/** The generic form of spec s.5, driven by the field schema of spec s.3. */
+export function FormBuilder<S extends z.ZodType = z.ZodType>({
+  fields,
+  schema,
+  initialValues,
+  onSubmit,
+  submitLabel = 'Submit',
+  loading = false,
+  errors: callerErrors,
+  onCancel,
+  cancelLabel = 'Cancel',
+  onValuesChange,
+  resolveFileUrl,
+  children,
+  id,
+  'aria-label': ariaLabel,
+}: FormBuilderProps<S>) {
+  const autoId = useId();
+  const formId = id ?? `form-${autoId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<FormValues>(() => buildInitialValues(fields, initialValues));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const pendingFocus = useRef<string | undefined>(undefined);
+  const busy = submitting || loading;
+
+  const showErrors = useCallback(
+    (fieldErrors: FieldErrors, message?: string) => {
+      // Errors for names the form does not show would be invisible: list them above the form.
+      const names = new Set(fields.map((f) => f.name));
+      const orphans = Object.entries(fieldErrors).filter(([name]) => !names.has(name));
+      const lines = [message, ...orphans.map(([name, text]) => `${name}: ${text}`)].filter(Boolean);
+      setErrors(fieldErrors);
+      setFormError(lines.length > 0 ? lines.join('\n') : undefined);
+      pendingFocus.current = firstErrorField(fields, fieldErrors);
+    },
+    [fields],
+  );
+
+  // Focus after the errors are on screen (and their inputs marked invalid).
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    focusField(formRef.current, pendingFocus.current);
+    pendingFocus.current = undefined;
+  }, [errors]);
+
+  useEffect(() => {
+    if (callerErrors && Object.keys(callerErrors).length > 0) showErrors({ ...callerErrors });
+  }, [callerErrors, showErrors]);
+
+  const onValuesChangeRef = useRef(onValuesChange);
+  onValuesChangeRef.current = onValuesChange;
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (mounted.current) onValuesChangeRef.current?.(values);
+    mounted.current = true;
+  }, [values]);
+
+  const setFieldValue = useCallback(
+    (name: string, value: unknown) => {
+      setValues((prev) => ({ ...prev, [name]: value }));
+      // Editing a field clears its error (spec s.5).
+      setErrors((prev) => {
+        if (!(name in prev)) return prev;
+        const { [name]: _removed, ...rest } = prev;
+        return rest;
+      });
+    },
+    [],
+  );
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(undefined);
+
+    let submitted: FormValues = values;
+    if (schema) {
+      const parsed = await schema.safeParseAsync(values);
+      if (!parsed.success) {
+        const { fieldErrors, formError: orphan } = issuesToErrors(parsed.error.issues, fields);
+        showErrors(fieldErrors, orphan);
+        return;
+      }
+      submitted = { ...values, ...(parsed.data as FormValues) };
+    } else {
+      const missing = requiredErrors(fields, values);
+      if (Object.keys(missing).length > 0) {
+        showErrors(missing);
+        return;
+      }
+    }
+
+    setSubmitting(true);
+    try {
+      const result = await onSubmit(submitted as FormBuilderValues<S>);
+      const server = readServerErrors(result);
+      if (server) showErrors(server.fieldErrors, Object.keys(server.fieldErrors).length === 0 ? server.message : undefined);
+      else if (result && result.success === false) setFormError(result.message || ERROR_MESSAGES.generic);
+    } catch (error) {
+      const server = readServerErrors(error);
+      if (server && Object.keys(server.fieldErrors).length > 0) showErrors(server.fieldErrors);
+      else setFormError(error instanceof Error && error.message ? error.message : ERROR_MESSAGES.generic);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} id={formId} noValidate onSubmit={handleSubmit} aria-label={ariaLabel} aria-busy={busy || undefined}>
+      <Stack gap="md">
+        {formError ? (
+          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
+            {formError}
+          </Alert>
+        ) : null}
+        {fields.map((field) => (
+          <FormFieldControl
+            key={field.name}
+            id={`${formId}-${field.name}`}
+            field={field}
+            value={values[field.name]}
+            error={errors[field.name]}
+            onChange={setFieldValue}
+            values={values}
+            resolveFileUrl={resolveFileUrl}
+          />
+        ))}
+        {children}
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel} disabled={submitting}>
+              {cancelLabel}
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={busy} leftSection={busy ? <Loader size={14} aria-hidden /> : undefined}>
+            {busy ? UI_TEXT.submitting : submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
