@@ -1,0 +1,1 @@
+export { ProductMultiSelect, type ProductMultiSelectProps, type ProductGroup, type ProductItem } from './ProductMultiSelect';
