@@ -43,7 +43,7 @@ function Harness({ initial = [] as string[], onChange = vi.fn(), ...rest }: { in
 }
 
 function setup(props: Parameters<typeof Harness>[0] = {}) {
-  const onChange = props.onChange ?? vi.fn();
+  const onChange = vi.fn(props.onChange);
   renderWithMantine(<Harness {...props} onChange={onChange} />);
   return { onChange, user: userEvent.setup() };
 }
