@@ -1,0 +1,61 @@
+import type { ComponentType } from 'react';
+import type { ShellRouteHandle } from '../components/shell';
+
+/**
+ * Every signed-in route inside the shell (spec s.2), as one data structure. Later issues
+ * replace a route's `screen` with their feature screen; the shell reads `module`, `menu`,
+ * `title` and `description` from the route handle.
+ */
+export type ShellRouteDef = ShellRouteHandle & {
+  path: string;
+  screen: () => Promise<{ default: ComponentType }>;
+};
+
+// Until a feature lands, its route shows the screen's title and purpose.
+const intro = () => import('../features/shell-placeholders/screen-intro');
+
+type Entry = [path: string, menu: string | undefined, title: string, description: string];
+
+function routes(module: string, entries: Entry[]): ShellRouteDef[] {
+  return entries.map(([path, menu, title, description]) => ({ path, module, menu, title, description, screen: intro }));
+}
+
+export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
+  const p = `/${productSlug}`;
+  return [
+    ...routes('tone-dashboard', [
+      ['/tone-home-dashboard', 'home', 'Home Dashboard', 'Analytics and recent activity of the tones portal.'],
+      ['/tone-dashboard', undefined, 'Tones Dashboard', 'Locations, user requests and tone sequences at a glance.'],
+      ['/tone-dashboard/home', 'home', 'Home', 'Analytics and recent activity of the tones portal: requests over time and the latest user requests.'],
+      ['/tone-portal', undefined, 'Tones Portal', 'Tones, tone sequences and user requests per location.'],
+      ['/tone-dashboard/locations', 'locations', 'Locations', 'The places where tones are played, with their address, client and tone sequences.'],
+      ['/tone-dashboard/user-request', 'user-request', 'User Requests', 'Requests that devices reported per location and tone sequence, with time, platform and app version.'],
+      ['/tone-dashboard/user-request/device-details', 'user-request', 'Device Details', 'Every request made by one device, found by its device code.'],
+    ]),
+    ...routes(productSlug, [
+      [`${p}/dashboard`, 'dashboard', 'Dashboard', 'Companies, users, roles, active sessions and sign-ins per day.'],
+      [`${p}/companies`, 'companies', 'Companies', 'The companies that own clients and staff accounts: add, edit and delete them.'],
+      [`${p}/users`, 'users', 'Users', 'Staff accounts: add, edit and delete users, and regenerate their API keys.'],
+      [`${p}/roles`, 'roles', 'Roles', 'Roles group the modules, menus and permission keys a user receives.'],
+      [`${p}/permissions`, 'permissions', 'Permissions', 'Permission groups and the keys each role holds within them.'],
+      [`${p}/module-permissions`, 'module-permissions', 'Module Permissions', 'The modules each role may open.'],
+    ]),
+    ...routes('demo-admin', [
+      ['/demo-admin/client-dashboard', 'client-dashboard', 'Dashboard', 'Clients by type and status, media and action counts, and bulk upload outcomes.'],
+      ['/demo-admin/clients', 'clients', 'Clients', 'Demo and live clients, their status and offline mode.'],
+      ['/demo-admin/campaign-media', 'campaign-media', 'Campaign Media', 'Media shown in client campaigns, added one by one or by bulk upload.'],
+      ['/demo-admin/demo-media', 'demo-media', 'Demo Media', 'Demo media per client, with bulk upload and CSV export.'],
+      ['/demo-admin/manage-actions', 'manage-actions', 'Manage Actions', 'What a tone makes a device do (open a link, show media, call), added one by one or by bulk upload.'],
+    ]),
+    ...routes('aes', [
+      ['/aes', undefined, 'AES', 'Generate AES keys and initialisation vectors in the browser.'],
+      ['/aes/generate', 'generate', 'Generate', 'Generate AES-128, 192 or 256 keys and initialisation vectors in the browser, shown as hex and base64.'],
+    ]),
+    ...routes('profile', [
+      ['/profile', undefined, 'Profile', 'Your profile, activity and sessions.'],
+      ['/profile/about', 'about', 'About', 'Your profile details, picture and colours.'],
+      ['/profile/user-activity', 'user-activity', 'User Activity', 'The pages and actions recorded for your account.'],
+      ['/profile/user-sessions', 'user-sessions', 'User Sessions', 'Your sign-in sessions and their duration; end the ones you no longer use.'],
+    ]),
+  ];
+}

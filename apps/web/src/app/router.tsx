@@ -1,0 +1,52 @@
+import type { AppConfig } from '@console/contract';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingOverlay } from '../components/ui/loading-overlay';
+import { lazyRoute } from '../components/ui/lazy-with-timeout';
+import { InternetConnectionPage } from '../features/connectivity/internet-connection-page';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { privateLoader, publicOnlyLoader, unknownPathLoader } from './route-guards';
+import { buildShellRoutes } from './route-table';
+
+// Every screen is its own chunk (with the 120 s chunk-load timeout); /login downloads only
+// the entry and the sign-in screen.
+const login = lazyRoute(() => import('../features/auth/login/login-page'));
+
+export function buildRoutes(config: AppConfig): RouteObject[] {
+  const shellRoutes: RouteObject[] = buildShellRoutes(config.productSlug).map(({ path, screen, ...handle }) => ({
+    path,
+    handle,
+    lazy: lazyRoute(screen),
+  }));
+
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: () => <LoadingOverlay />,
+      children: [
+        { path: '/', loader: publicOnlyLoader, lazy: login },
+        { path: '/login', loader: publicOnlyLoader, lazy: login },
+        { path: '/logout', lazy: lazyRoute(() => import('../features/auth/logout/logout-page')) },
+        { path: '/token-expiry', lazy: lazyRoute(() => import('../features/auth/token-expiry/token-expiry-page')) },
+        { path: '/forgot-password', lazy: lazyRoute(() => import('../features/auth/forgot/forgot-password-page')) },
+        { path: '/reset-password', lazy: lazyRoute(() => import('../features/auth/reset/reset-password-page')) },
+        { path: '/otp/:token', lazy: lazyRoute(() => import('../features/auth/otp/otp-page')) },
+        { path: '/internet-connection', Component: InternetConnectionPage },
+        {
+          loader: privateLoader,
+          // Re-check the session on every navigation, not only on the first one.
+          shouldRevalidate: () => true,
+          lazy: lazyRoute(() => import('./signed-in-layout')),
+          children: [
+            { path: '/home', lazy: lazyRoute(() => import('../features/home/home-page')) },
+            { lazy: lazyRoute(() => import('../components/shell/shell-layout')), children: shellRoutes },
+          ],
+        },
+        { path: '*', loader: unknownPathLoader },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = (config: AppConfig) => createBrowserRouter(buildRoutes(config));

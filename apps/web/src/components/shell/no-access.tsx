@@ -1,0 +1,26 @@
+import { UI_TEXT } from '@console/contract';
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+export const NO_ACCESS_TEXT = "You don't have permission to open this page. Please contact Admin.";
+
+/** Shown in the shell when the user's role does not include the page's menu. */
+export function NoAccess({ backLabel }: { backLabel: string }) {
+  return (
+    <Paper withBorder radius="lg" p="xl" maw={560} mx="auto" mt="xl">
+      <Stack align="center" ta="center" gap="sm">
+        <ThemeIcon size={56} radius="xl" variant="light" color="orange" aria-hidden>
+          <IconLock size={28} />
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {UI_TEXT.accessDeniedTitle}
+        </Title>
+        <Text c="dimmed">{NO_ACCESS_TEXT}</Text>
+        <Button component={Link} to="/home" mt="sm">
+          {backLabel}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

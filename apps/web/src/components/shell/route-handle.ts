@@ -1,0 +1,48 @@
+import type { Menu } from '@console/contract';
+import { useMatches } from 'react-router';
+
+/**
+ * What a signed-in route tells the shell (react-router `handle`): the module whose menus the
+ * sidebar shows (normally the first URL segment), the menu it belongs to, and its title and
+ * purpose. app/route-table.ts fills these in.
+ */
+export type ShellRouteHandle = {
+  module: string;
+  menu?: string;
+  title: string;
+  description: string;
+};
+
+const isShellHandle = (value: unknown): value is ShellRouteHandle =>
+  Boolean(value && typeof value === 'object' && 'module' in value && 'title' in value);
+
+/** The handle of the deepest matched shell route. */
+export function useShellRoute(): ShellRouteHandle | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    if (isShellHandle(matches[i].handle)) return matches[i].handle as ShellRouteHandle;
+  }
+  return undefined;
+}
+
+export const firstSegment = (pathname: string) => pathname.split('/').filter(Boolean)[0] ?? '';
+
+export const menuHref = (moduleSlug: string, menu: Pick<Menu, 'slug'>) => `/${moduleSlug}/${menu.slug}`;
+
+/** A menu link is active on its own page and on pages below it (e.g. device details under user requests). */
+export const isMenuActive = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
+
+/**
+ * May the user open this shell route? Role 1 may open everything; others need the route's
+ * menu among their permitted menus of that module (or, for a module page without a menu,
+ * any permitted menu of the module). Mirrors the API, which refuses the data anyway.
+ */
+export function canOpenShellRoute(
+  handle: Pick<ShellRouteHandle, 'module' | 'menu'>,
+  permissions: { isSuperAdmin: boolean; menuPermissions: Record<string, readonly Pick<Menu, 'slug'>[]> },
+): boolean {
+  if (permissions.isSuperAdmin) return true;
+  const menus = permissions.menuPermissions[handle.module] ?? [];
+  if (handle.menu) return menus.some((m) => m.slug === handle.menu);
+  return menus.length > 0;
+}

@@ -1,0 +1,75 @@
+import { STORAGE_KEYS, UI_TEXT } from '@console/contract';
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { getAppConfig } from '../../lib/app-config';
+import { modulesQuery } from '../../lib/modules';
+import { usePermissions } from '../../lib/permissions';
+import { storage } from '../../lib/storage';
+import { ErrorBoundary } from '../ui/error-boundary';
+import { PageLoader } from '../ui/page-loader';
+import { NoAccess } from './no-access';
+import { canOpenShellRoute, firstSegment, isMenuActive, menuHref, useShellRoute } from './route-handle';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+/** Sidebar + top bar around every signed-in screen except /home (spec s.2 "Shell"). */
+export default function ShellLayout() {
+  const { pathname } = useLocation();
+  const handle = useShellRoute();
+  const permissions = usePermissions();
+  const modules = useQuery(modulesQuery());
+  const [navOpened, nav] = useDisclosure(false);
+
+  const moduleSlug = handle?.module ?? firstSegment(pathname);
+  const menus = permissions.menuPermissions[moduleSlug] ?? [];
+  const activeMenu = menus.find((menu) => isMenuActive(pathname, menuHref(moduleSlug, menu)));
+  const module = modules.data?.find((m) => m.slug === moduleSlug);
+  const menuName = activeMenu?.name ?? handle?.title ?? '';
+
+  // Spec s.2: the menu name is also kept as localStorage menuName (the activity logger's screen name).
+  useEffect(() => {
+    if (menuName) storage.set(STORAGE_KEYS.menuName, menuName);
+    document.title = menuName ? `${menuName} · ${getAppConfig().productName}` : getAppConfig().productName;
+  }, [menuName]);
+
+  // A link followed on a phone closes the drawer.
+  useEffect(() => nav.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const allowed = permissions.isLoading || !handle ? true : canOpenShellRoute(handle, permissions);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header>
+        <TopBar title={menuName} burger={{ opened: navOpened, toggle: nav.toggle }} withBackToHome />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label={`${module?.name ?? moduleSlug} menu`}>
+        <Sidebar
+          moduleSlug={moduleSlug}
+          moduleName={module?.name ?? handle?.title ?? moduleSlug}
+          moduleLogo={module?.logo}
+          menus={menus}
+          loading={permissions.isLoading}
+          onNavigate={nav.close}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {allowed ? (
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        ) : (
+          <NoAccess backLabel={UI_TEXT.backToHome} />
+        )}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

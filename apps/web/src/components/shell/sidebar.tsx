@@ -1,0 +1,66 @@
+import { IMAGE_PATHS, type Menu } from '@console/contract';
+import { NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { isMenuActive, menuHref } from './route-handle';
+import classes from './shell.module.css';
+
+type Props = {
+  moduleSlug: string;
+  moduleName: string;
+  moduleLogo?: string;
+  menus: readonly Menu[];
+  loading: boolean;
+  onNavigate?: () => void;
+};
+
+const menuIcon = (logo: string, active: boolean) =>
+  `${IMAGE_PATHS.menus}${active ? IMAGE_PATHS.selectedMenuPrefix : ''}${logo}`;
+
+/** The current module's permitted menus (spec s.2): logo, name, link to /{module}/{menu slug}. */
+export function Sidebar({ moduleSlug, moduleName, moduleLogo, menus, loading, onNavigate }: Props) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <div className={classes.sidebarHeader}>
+        {moduleLogo && <img src={`${IMAGE_PATHS.modules}${moduleLogo}`} alt="" width={32} height={32} />}
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lh={1.2}>
+            Module
+          </Text>
+          <Text fw={650} truncate>
+            {moduleName}
+          </Text>
+        </div>
+      </div>
+      <ScrollArea className={classes.sidebarScroll} type="hover">
+        <Stack gap={4} p="sm">
+          {loading &&
+            Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={40} radius="md" aria-hidden />)}
+          {!loading && menus.length === 0 && (
+            <Text size="sm" c="dimmed" px="sm">
+              No menus are available in this module.
+            </Text>
+          )}
+          {menus.map((menu) => {
+            const href = menuHref(moduleSlug, menu);
+            const active = isMenuActive(pathname, href);
+            return (
+              <NavLink
+                key={menu.id}
+                component={Link}
+                to={href}
+                label={menu.name}
+                active={active}
+                variant="filled"
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+                className={classes.navLink}
+                leftSection={<img src={menuIcon(menu.logo, active)} alt="" width={20} height={20} />}
+              />
+            );
+          })}
+        </Stack>
+      </ScrollArea>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { AlertRoot } from './alert-root';
+export { type AlertIcon, type AlertOptions, type AlertResult, showAlert } from './alert-store';

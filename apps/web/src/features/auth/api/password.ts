@@ -1,0 +1,28 @@
+import { API_PATHS, ERROR_MESSAGES, type OperationResponse, type ResetPasswordRequest } from '@console/contract';
+import { api, isApiError } from '../../../lib/api-client';
+
+function toOperation(body: unknown, fallbackSuccess: boolean): OperationResponse {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  return {
+    success: typeof record.success === 'boolean' ? record.success : fallbackSuccess,
+    message: typeof record.message === 'string' && record.message ? record.message : ERROR_MESSAGES.generic,
+  };
+}
+
+/** Spec s.8: reset and request-password return success false (with the server's message) on failure. */
+async function operation(path: string, body: unknown): Promise<OperationResponse> {
+  try {
+    return toOperation(await api.post(path, body), true);
+  } catch (error) {
+    if (isApiError(error)) return { ...toOperation(error.body, false), success: false };
+    throw error;
+  }
+}
+
+/** POST /auth/request-password. The API answers alike for unknown e-mails (no enumeration). */
+export const requestPasswordReset = (email: string) => operation(API_PATHS.auth.requestPassword, { email });
+
+/** POST /auth/reset-password with the spec's field names. */
+export const resetPassword = (request: ResetPasswordRequest) => operation(API_PATHS.auth.resetPassword, request);
+
+export { toOperation };

@@ -1,0 +1,67 @@
+import { ERROR_MESSAGES, forgotPasswordRequestSchema, PUBLIC_ROUTES, UI_TEXT } from '@console/contract';
+import { Anchor, Button, Center, Stack, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconMail } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from '../../../components/ui/toast';
+import { requestPasswordReset } from '../api/password';
+import { AuthLayout } from '../components/auth-layout';
+import { useZodForm } from '../components/use-zod-form';
+
+/**
+ * /forgot-password. The API answers the same for known and unknown e-mails, so the outcome
+ * is shown as a neutral (info) toast either way.
+ */
+export default function ForgotPasswordPage() {
+  const [busy, setBusy] = useState(false);
+  const form = useZodForm(forgotPasswordRequestSchema, { email: '' });
+
+  useEffect(() => {
+    document.title = 'Forgot password';
+  }, []);
+
+  const submit = async ({ email }: { email: string }) => {
+    setBusy(true);
+    try {
+      const result = await requestPasswordReset(email.trim());
+      if (result.success) {
+        toast.info(result.message);
+        form.reset();
+      } else {
+        toast.error(result.message);
+      }
+    } catch (error) {
+      console.error(ERROR_MESSAGES.forgotPassword, error);
+      toast.error(ERROR_MESSAGES.forgotPassword);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Forgot your password?" subtitle="Enter your e-mail address and we will send you a link to reset your password.">
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="md">
+          <TextInput
+            {...form.text('email')}
+            type="email"
+            label="Email"
+            placeholder="you@company.com"
+            autoComplete="email"
+            leftSection={<IconMail size={16} stroke={1.7} aria-hidden />}
+            size="md"
+          />
+          <Button type="submit" size="md" fullWidth loading={busy}>
+            {UI_TEXT.sendMail}
+          </Button>
+          <Center>
+            <Anchor component={Link} to={PUBLIC_ROUTES.login} size="sm" fw={500}>
+              <IconArrowLeft size={14} style={{ verticalAlign: -2, marginRight: 4 }} aria-hidden />
+              {UI_TEXT.backToLogin}
+            </Anchor>
+          </Center>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

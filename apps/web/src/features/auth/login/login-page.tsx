@@ -1,0 +1,108 @@
+import {
+  DELAYS,
+  ERROR_MESSAGES,
+  loginRequestSchema,
+  PUBLIC_ROUTES,
+  STORAGE_KEYS,
+  UI_TEXT,
+} from '@console/contract';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconLock, IconMail } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../../../components/ui/toast';
+import { storage } from '../../../lib/storage';
+import { loginRequest } from '../api/login';
+import { completeSignIn, rememberSignIn } from '../api/session';
+import { AuthLayout } from '../components/auth-layout';
+import { useDelay } from '../components/delay';
+import { useZodForm } from '../components/use-zod-form';
+
+type Values = { email: string; password: string; rememberMe: boolean };
+
+/** / and /login: sign-in (spec s.2, s.4, s.5, s.8). */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const delay = useDelay();
+  const [busy, setBusy] = useState(false);
+  const remembered = storage.get(STORAGE_KEYS.rememberMe) === 'true';
+
+  const form = useZodForm<Values>(loginRequestSchema, {
+    email: remembered ? (storage.get(STORAGE_KEYS.email) ?? '') : '',
+    password: '',
+    rememberMe: remembered,
+  });
+
+  useEffect(() => {
+    document.title = `Sign in`;
+    storage.remove('password'); // never kept in the browser (DESIGN.md s.6)
+  }, []);
+
+  const submit = async (values: Values) => {
+    setBusy(true);
+    const loadingId = toast.loading(UI_TEXT.processing);
+    try {
+      const email = values.email.trim();
+      const response = await loginRequest({ email, password: values.password, rememberMe: values.rememberMe });
+      toast.dismiss(loadingId);
+      if (!response.responseType || !response.data) {
+        toast.error(response.message || ERROR_MESSAGES.generic);
+        setBusy(false);
+        return;
+      }
+      rememberSignIn(email, values.rememberMe);
+      const data = response.data;
+      if (response.loginType === 'otp') {
+        // Two-step sign-in: the response token is the one-time challenge for /otp/{token}.
+        storage.set(STORAGE_KEYS.otpPending, 'true');
+        storage.remove(STORAGE_KEYS.otpVerified);
+        toast.info(response.message);
+        delay(DELAYS.afterLoginBeforeOtp, () => void navigate(PUBLIC_ROUTES.otp(data.accessToken)));
+        return;
+      }
+      await completeSignIn(data, values.rememberMe);
+      toast.success(response.message);
+      await navigate('/home', { replace: true });
+    } catch {
+      toast.dismiss(loadingId);
+      toast.error(ERROR_MESSAGES.login);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Sign in" subtitle="Use your staff account to continue.">
+      <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Sign in">
+        <Stack gap="md">
+          <TextInput
+            {...form.text('email')}
+            type="email"
+            label="Email"
+            placeholder="you@company.com"
+            autoComplete="username"
+            leftSection={<IconMail size={16} stroke={1.7} aria-hidden />}
+            size="md"
+          />
+          <PasswordInput
+            {...form.text('password')}
+            label="Password"
+            placeholder="Your password"
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} stroke={1.7} aria-hidden />}
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
+            size="md"
+          />
+          <Group justify="space-between" wrap="nowrap">
+            <Checkbox {...form.checkbox('rememberMe')} label={UI_TEXT.keepMeLoggedIn} />
+            <Anchor component={Link} to={PUBLIC_ROUTES.forgotPassword} size="sm" fw={500}>
+              {UI_TEXT.forgotPassword}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={busy} mt="xs">
+            {UI_TEXT.signIn}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,77 @@
+import { ERROR_MESSAGES, PUBLIC_ROUTES, resetPasswordFormSchema, SERVER_MESSAGES, UI_TEXT } from '@console/contract';
+import { Alert, Anchor, Button, Center, PasswordInput, Stack } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from '../../../components/ui/toast';
+import { resetPassword } from '../api/password';
+import { AuthLayout } from '../components/auth-layout';
+import { useZodForm } from '../components/use-zod-form';
+
+type Values = { password: string; confirmPassword: string };
+
+/** /reset-password?token=… : new password twice; goes to / afterwards whatever the outcome (spec s.8). */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const form = useZodForm<Values>(resetPasswordFormSchema, { password: '', confirmPassword: '' });
+
+  useEffect(() => {
+    document.title = 'Reset password';
+  }, []);
+
+  const submit = async (values: Values) => {
+    setBusy(true);
+    try {
+      const result = await resetPassword({ resetToken: token, newPassword: values.password });
+      if (result.success) toast.success(result.message);
+      else {
+        console.error(ERROR_MESSAGES.resetPassword, result.message);
+        toast.error(result.message);
+      }
+    } catch (error) {
+      console.error(ERROR_MESSAGES.resetPassword, error);
+      toast.error(ERROR_MESSAGES.resetPassword);
+    }
+    await navigate(PUBLIC_ROUTES.root, { replace: true });
+  };
+
+  return (
+    <AuthLayout title="Reset your password" subtitle="Choose a new password of at least 6 characters.">
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="md">
+          {!token && (
+            <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden />}>
+              {SERVER_MESSAGES.resetInvalid}
+            </Alert>
+          )}
+          <PasswordInput
+            {...form.text('password')}
+            label="Password"
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
+            size="md"
+          />
+          <PasswordInput
+            {...form.text('confirmPassword')}
+            label="Confirm Password"
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
+            size="md"
+          />
+          <Button type="submit" size="md" fullWidth loading={busy}>
+            {UI_TEXT.resetPassword}
+          </Button>
+          <Center>
+            <Anchor component={Link} to={PUBLIC_ROUTES.login} size="sm" fw={500}>
+              <IconArrowLeft size={14} style={{ verticalAlign: -2, marginRight: 4 }} aria-hidden />
+              {UI_TEXT.backToLogin}
+            </Anchor>
+          </Center>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

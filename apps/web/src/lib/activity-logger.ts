@@ -1,0 +1,47 @@
+import { API_PATHS, STORAGE_KEYS, type UserActivityAdd } from '@console/contract';
+import { api } from './api-client';
+import { storage } from './storage';
+
+export type ActivityEvent = {
+  path: string;
+  search?: string;
+  eventName?: string;
+  description?: string;
+  /** Defaults to the stored menu name (spec s.2 "screen name from the locally stored menu name"). */
+  screenName?: string;
+};
+
+let lastPageView = '';
+
+/** Body of POST /auth/user-activity/add for an event. */
+export function activityPayload(event: ActivityEvent): UserActivityAdd {
+  const screenName = event.screenName ?? storage.get(STORAGE_KEYS.menuName) ?? '';
+  const eventName = event.eventName ?? 'page-view';
+  return {
+    request: { path: event.path, search: event.search ?? '' },
+    screenName,
+    eventName,
+    slug: event.path,
+    description: event.description ?? (eventName === 'page-view' ? `Viewed ${screenName || event.path}` : eventName),
+  };
+}
+
+/**
+ * Records user activity. Fire and forget: never awaited by the UI, never retried, and a failure
+ * is swallowed, so a broken endpoint cannot block a screen or loop. A page view of the same
+ * URL twice in a row (React strict-mode effects, same-URL navigation) is sent once.
+ */
+export function logActivity(event: ActivityEvent): void {
+  const eventName = event.eventName ?? 'page-view';
+  if (eventName === 'page-view') {
+    const key = event.path + (event.search ?? '');
+    if (key === lastPageView) return;
+    lastPageView = key;
+  }
+  api.post(API_PATHS.auth.userActivityAdd, activityPayload(event)).catch(() => undefined);
+}
+
+/** Forget the last page view (after sign-out), so the next session logs its first page. */
+export function resetActivityLog(): void {
+  lastPageView = '';
+}

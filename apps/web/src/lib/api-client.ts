@@ -1,0 +1,217 @@
+import {
+  API_PATHS,
+  COOKIE_NAMES,
+  emptyListResult,
+  ERROR_MESSAGES,
+  HEADER_NAMES,
+  type ListResult,
+} from '@console/contract';
+import { readCookie } from './auth/cookies';
+import { getSession } from './auth/session';
+
+/** Same-origin by default; VITE_API_BASE_URL lets the SPA talk to an API on another host. */
+export const API_BASE: string = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/$/, '');
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Spec s.2: every 401 goes to /token-expiry. Only the logout call opts out (its session may already be gone). */
+  redirectOnUnauthorized?: boolean;
+  responseType?: 'json' | 'blob' | 'text';
+};
+
+/** A non-2xx answer, parsed from the API's error shape {success:false, message, code, fieldErrors?}. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors?: Record<string, string>;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
+    const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    const message = typeof record.message === 'string' && record.message ? record.message : ERROR_MESSAGES.generic;
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = typeof record.code === 'string' ? record.code : 'HTTP_' + status;
+    this.body = body;
+    if (record.fieldErrors && typeof record.fieldErrors === 'object') {
+      this.fieldErrors = record.fieldErrors as Record<string, string>;
+    }
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+let onUnauthorized: () => void = () => {
+  if (window.location.pathname !== '/token-expiry') window.location.assign('/token-expiry');
+};
+
+/** The router registers a client-side navigation here, so a 401 does not reload the page. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+// The token from the last /auth/csrf-token answer; needed when the API lives on another
+// host, where its XSRF-TOKEN cookie is not readable by this page.
+let csrfFromBody: string | null = null;
+let csrfInFlight: Promise<string | null> | null = null;
+
+function currentCsrfToken(): string | null {
+  return readCookie(COOKIE_NAMES.csrf) ?? csrfFromBody;
+}
+
+/** GET /auth/csrf-token, at most one request in flight. Resolves null on failure. */
+export function fetchCsrfToken(): Promise<string | null> {
+  csrfInFlight ??= apiRequest<unknown>(API_PATHS.auth.csrfToken)
+    .then((body) => {
+      // Contract csrfResponseSchema: { data: string }. Read by hand to keep zod out of the entry chunk.
+      const token = body && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
+      csrfFromBody = typeof token === 'string' && token ? token : null;
+      return currentCsrfToken();
+    })
+    .catch(() => null)
+    .finally(() => {
+      csrfInFlight = null;
+    });
+  return csrfInFlight;
+}
+
+/** Forget the remembered token (after logout or token expiry). */
+export function resetCsrfToken(): void {
+  csrfFromBody = null;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  const text = params.toString();
+  if (!text) return url;
+  return url + (url.includes('?') ? '&' : '?') + text;
+}
+
+async function readBody(response: Response, type: RequestOptions['responseType']): Promise<unknown> {
+  if (type === 'blob') return response.blob();
+  const text = await response.text();
+  if (type === 'text') return text;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function send(path: string, options: RequestOptions, csrfRetry: boolean): Promise<unknown> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const session = getSession();
+  if (session) headers.Authorization = `Bearer ${session.accessToken}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  if (MUTATING.has(method)) {
+    let token = currentCsrfToken();
+    // Only calls made with a session need the token (docs/interfaces.md); fetch it once if missing.
+    if (!token && session) token = await fetchCsrfToken();
+    if (token) headers[HEADER_NAMES.csrf] = token;
+  }
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+
+  if (response.ok) return readBody(response, options.responseType);
+
+  const errorBody = await readBody(response, 'json').catch(() => undefined);
+  const error = new ApiError(response.status, errorBody);
+
+  if (response.status === 401 && options.redirectOnUnauthorized !== false) onUnauthorized();
+
+  // A stale CSRF token (server restart, new session) gets one fresh token and one retry.
+  if (response.status === 403 && error.code === 'CSRF' && csrfRetry && session) {
+    resetCsrfToken();
+    const fresh = await fetchCsrfToken();
+    if (fresh) return send(path, options, false);
+  }
+  throw error;
+}
+
+/** One call to the API. Resolves with the parsed body; rejects with ApiError (HTTP) or the fetch error (network). */
+export function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return send(path, options, true) as Promise<T>;
+}
+
+type NoMethod = Omit<RequestOptions, 'method' | 'body'>;
+export const api = {
+  get: <T = unknown>(path: string, options?: NoMethod) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: NoMethod) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: NoMethod) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: NoMethod) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: NoMethod) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The server's message when it sent one, otherwise the caller's fallback (spec s.8). */
+export function errorMessage(error: unknown, fallback: string = ERROR_MESSAGES.generic): string {
+  if (isApiError(error) && error.message && error.message !== ERROR_MESSAGES.generic) return error.message;
+  return fallback;
+}
+
+/** Spec s.8: list reads catch failures and return empty data with totalPages 0. */
+export async function readListOrEmpty<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<ListResult<T>> {
+  try {
+    const result = await api.get<ListResult<T>>(path, { query, signal });
+    if (!result || !Array.isArray(result.data)) return emptyListResult<T>();
+    return result;
+  } catch {
+    return emptyListResult<T>();
+  }
+}
+
+/** Spec s.8: completed and pending-failed file reads return empty data on failure. */
+export async function readDataOrEmpty<T>(path: string, query?: Record<string, QueryValue>): Promise<{ data: T[] }> {
+  try {
+    const result = await api.get<{ data: T[] }>(path, { query });
+    return result && Array.isArray(result.data) ? result : { data: [] };
+  } catch {
+    return { data: [] };
+  }
+}
+
+/**
+ * Spec s.8 "Operation responses": a failed mutation resolves {success:false, message} with the
+ * spec's fallback text (e.g. 'Error adding user', '' for update/delete) instead of throwing;
+ * `error` keeps the cause for screens that want the server's field errors.
+ */
+export async function operationOrFailure<T extends object>(
+  call: () => Promise<T>,
+  fallbackMessage = '',
+): Promise<T | { success: false; message: string; error: unknown }> {
+  try {
+    return await call();
+  } catch (error) {
+    return { success: false, message: fallbackMessage, error };
+  }
+}

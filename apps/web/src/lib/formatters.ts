@@ -1,0 +1,36 @@
+import { TIMESTAMP_FORMAT } from '@console/contract';
+import { format, isValid } from 'date-fns';
+
+/** Spec s.9: yyyy-MM-dd HH:mm:ss in the browser's time zone; 'N/A' when empty, 'Invalid Date' when unparsable. */
+export function formatTimestamp(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const date = value instanceof Date ? value : new Date(value);
+  return isValid(date) ? format(date, TIMESTAMP_FORMAT) : 'Invalid Date';
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Milliseconds as a compact duration: '45s', '2m 05s', '1h 02m 03s', '3d 04h 05m 06s'.
+ * The leading unit is unpadded, the following ones two digits wide, so columns line up.
+ */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return 'N/A';
+  let rest = Math.floor(ms / 1000);
+  const days = Math.floor(rest / 86_400);
+  rest %= 86_400;
+  const hours = Math.floor(rest / 3600);
+  rest %= 3600;
+  const minutes = Math.floor(rest / 60);
+  const seconds = rest % 60;
+  if (days > 0) return `${days}d ${pad(hours)}h ${pad(minutes)}m ${pad(seconds)}s`;
+  if (hours > 0) return `${hours}h ${pad(minutes)}m ${pad(seconds)}s`;
+  if (minutes > 0) return `${minutes}m ${pad(seconds)}s`;
+  return `${seconds}s`;
+}
+
+/** Initials for an avatar without a picture. */
+export function initials(name: string): string {
+  const parts = name.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}

@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react';
+import { useCan } from './permissions';
+
+/** Renders children only when the user holds `roleKey` (any of them, for a list). The API enforces the same keys. */
+export function Can({ roleKey, children, fallback = null }: { roleKey: string | readonly string[]; children: ReactNode; fallback?: ReactNode }) {
+  return <>{useCan(roleKey) ? children : fallback}</>;
+}

@@ -1,0 +1,2 @@
+export { Can } from './can';
+export { canWith, type PermissionsState, rolePermissionsQuery, useCan, usePermissions } from './permissions';

@@ -1,0 +1,36 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles/global.css';
+
+import { PUBLIC_ROUTES } from '@console/contract';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { createAppRouter } from './app/router';
+import { setUnauthorizedHandler } from './lib/api-client';
+import { getAppConfig } from './lib/app-config';
+
+const config = getAppConfig();
+const router = createAppRouter(config);
+
+// Spec s.2: every 401 from the API sends the browser to /token-expiry (once, not per call).
+setUnauthorizedHandler(() => {
+  const { pathname } = router.state.location;
+  if (pathname !== PUBLIC_ROUTES.tokenExpiry && pathname !== PUBLIC_ROUTES.logout) {
+    void router.navigate(PUBLIC_ROUTES.tokenExpiry, { replace: true });
+  }
+});
+
+document.title = config.productName;
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
