@@ -1,3 +1,5 @@
+// Loaded with the first screen that shows a table (after Mantine's core styles, as required).
+import 'mantine-datatable/styles.css';
 import { ERROR_MESSAGES, ROW_LIMITS } from '@console/contract';
 import { Alert, Box, Button, Group, NativeSelect, Pagination, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';

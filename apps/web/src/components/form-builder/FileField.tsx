@@ -1,5 +1,6 @@
+import '@mantine/dropzone/styles.css';
 import { UI_TEXT } from '@console/contract';
-import { ActionIcon, Group, Image, Input, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -56,31 +57,38 @@ export function FileField({ id, field, value, onChange, error, disabled, resolve
       labelElement="div"
       labelProps={{ id: `${id}-label` }}
     >
+      {/* The zone takes mouse clicks and drops; keyboard and screen-reader users get a real button
+          inside it (its click bubbles to the zone, which opens the file dialog). */}
       <Dropzone
         onDrop={onDrop}
         onReject={onReject}
         accept={accept}
         multiple={Boolean(field.multiple)}
         disabled={disabled}
-        role="button"
-        aria-labelledby={`${id}-label ${id}-drop`}
-        aria-describedby={[`${id}-note`, shownError ? `${id}-error` : ''].filter(Boolean).join(' ')}
-        aria-invalid={shownError ? true : undefined}
-        aria-disabled={disabled || undefined}
+        activateOnKeyboard={false}
+        tabIndex={-1}
         inputProps={{ 'aria-hidden': true }}
         mt={4}
         p="md"
       >
-        <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+        <Group justify="center" gap="sm" wrap="nowrap">
           <IconUpload size={28} stroke={1.5} aria-hidden />
-          <div>
-            <Text size="sm" id={`${id}-drop`}>
-              {UI_TEXT.dropFiles}
-            </Text>
+          <Stack gap={4} align="flex-start">
+            <Text size="sm">{UI_TEXT.dropFiles}</Text>
             <Text size="xs" c="dimmed" id={`${id}-note`}>
               {note}
             </Text>
-          </div>
+            <Button
+              size="compact-xs"
+              variant="light"
+              disabled={disabled}
+              aria-labelledby={`${id}-label ${id}-browse`}
+              aria-describedby={[`${id}-note`, shownError ? `${id}-error` : ''].filter(Boolean).join(' ')}
+              aria-invalid={shownError ? true : undefined}
+            >
+              <span id={`${id}-browse`}>{field.multiple ? 'Choose files' : 'Choose file'}</span>
+            </Button>
+          </Stack>
         </Group>
       </Dropzone>
       {files.length > 0 ? (

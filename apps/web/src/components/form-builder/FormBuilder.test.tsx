@@ -248,7 +248,15 @@ describe('FormBuilder: files', () => {
     expect(screen.getByText('Upload image file')).toBeInTheDocument();
     expect(input(container).getAttribute('accept')).toBe('image/*');
     expect(input(container).multiple).toBe(false);
-    expect(screen.getByRole('button', { name: /Profile image/ })).toHaveAccessibleDescription(/Upload image file/);
+    expect(screen.getByRole('button', { name: 'Profile image Choose file' })).toHaveAccessibleDescription(/Upload image file/);
+  });
+
+  it('opens the file dialog from the keyboard through the Choose file button', async () => {
+    const { container, user } = setup({ schema: undefined, fields: fileField() });
+    const click = vi.spyOn(input(container), 'click').mockImplementation(() => {});
+    screen.getByRole('button', { name: 'Profile image Choose file' }).focus();
+    await user.keyboard('{Enter}');
+    expect(click).toHaveBeenCalled();
   });
 
   it('uses the given accept filter and note', () => {
@@ -302,6 +310,6 @@ describe('FormBuilder: files', () => {
     const { user } = setup({ schema: undefined, onSubmit, fields: fileField() });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Unsupported file type')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Profile image/ })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Profile image Choose file' })).toHaveFocus();
   });
 });

@@ -1,0 +1,72 @@
+import './test-setup';
+import { screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { FormBuilder } from '../form-builder/FormBuilder';
+import { ProductMultiSelect } from '../product-multi-select/ProductMultiSelect';
+import { DataTable } from './DataTable';
+import { renderWithMantine, renderWithRouter } from './test-utils';
+
+async function violations(container: HTMLElement) {
+  // jsdom cannot compute colours or layout; structural rules are what this checks.
+  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
+describe('accessibility (axe, structural rules)', () => {
+  it('data table with selection, exports and rows', async () => {
+    const rows = Array.from({ length: 3 }, (_, i) => ({ id: i + 1, name: `User ${i + 1}` }));
+    const { container } = renderWithRouter(
+      <DataTable
+        tableId="a11y"
+        userId={1}
+        label="Users"
+        columns={[{ accessor: 'name', title: 'Name' }]}
+        queryKey={['a11y']}
+        queryFn={async () => ({ data: rows, total: 3, totalPages: 1 })}
+        onBulkDelete={async () => {}}
+        onConfirmDelete={async () => true}
+        exports={{ onExport: async () => {} }}
+      />,
+    );
+    await screen.findByText('User 3');
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('form builder with every field type', async () => {
+    const { container } = renderWithMantine(
+      <FormBuilder
+        aria-label="Everything"
+        onSubmit={() => {}}
+        fields={[
+          { name: 'a', label: 'Text', type: 'text', required: true, showHelp: true },
+          { name: 'b', label: 'Email', type: 'email' },
+          { name: 'c', label: 'Password', type: 'password' },
+          { name: 'd', label: 'Number', type: 'number' },
+          { name: 'e', label: 'Textarea', type: 'textarea' },
+          { name: 'f', label: 'Select', type: 'select', options: ['x', 'y'] },
+          { name: 'g', label: 'Multi', type: 'multiselect', options: ['x', 'y'] },
+          { name: 'h', label: 'Check', type: 'checkbox', required: true },
+          { name: 'i', label: 'Switch', type: 'switch' },
+          { name: 'j', label: 'Radio', type: 'radio', options: ['x', 'y'] },
+          { name: 'k', label: 'Date', type: 'date' },
+          { name: 'l', label: 'Colour', type: 'color' },
+          { name: 'm', label: 'File', type: 'file' },
+        ]}
+        initialValues={{ m: 'profiles/me.png' }}
+      />,
+    );
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('product multi-select', async () => {
+    const { container } = renderWithMantine(
+      <ProductMultiSelect
+        groups={[{ value: 'g', label: 'Group', items: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] }]}
+        value={['a']}
+        onChange={() => {}}
+      />,
+    );
+    expect(await violations(container)).toEqual([]);
+  });
+});
