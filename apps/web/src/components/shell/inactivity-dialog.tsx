@@ -1,5 +1,6 @@
 import { UI_TEXT } from '@console/contract';
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { DialogFrame } from '../ui/dialog-frame';
 
 type Props = { opened: boolean; remainingMs: number; windowMs: number; onStay: () => void; onSignOut: () => void };
 
@@ -12,17 +13,14 @@ const mmss = (ms: number) => {
 export function InactivityDialog({ opened, remainingMs, windowMs, onStay, onSignOut }: Props) {
   const percent = windowMs > 0 ? Math.max(0, Math.min(100, (remainingMs / windowMs) * 100)) : 0;
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onStay}
       title={UI_TEXT.inactivityTitle}
       centered
       closeOnClickOutside={false}
       withCloseButton={false}
-      radius="lg"
-      padding="lg"
       zIndex={400}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="md">
         <Text>{UI_TEXT.inactivityBody}</Text>
@@ -41,6 +39,6 @@ export function InactivityDialog({ opened, remainingMs, windowMs, onStay, onSign
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -47,7 +47,7 @@ export default function ShellLayout() {
       padding={{ base: 'md', sm: 'xl' }}
     >
       <AppShell.Header>
-        <TopBar title={menuName} burger={{ opened: navOpened, toggle: nav.toggle }} withBackToHome />
+        <TopBar title={menuName} withBrand burger={{ opened: navOpened, toggle: nav.toggle }} withBackToHome />
       </AppShell.Header>
       <AppShell.Navbar aria-label={`${module?.name ?? moduleSlug} menu`}>
         <Sidebar

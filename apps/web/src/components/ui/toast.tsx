@@ -41,6 +41,7 @@ function show(options: ToastOptions): string {
     // A loading toast stays until the code waiting on it dismisses it.
     autoClose: duration > 0 ? duration : false,
     withCloseButton: type !== 'loading',
+    closeButtonProps: { 'aria-label': 'Close notification' },
     position: options.position ?? TOAST_DEFAULTS.position,
     'data-toast-type': type,
   });

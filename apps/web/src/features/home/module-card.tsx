@@ -19,11 +19,9 @@ export function ModuleCard({ module, onOpen }: { module: Module; onOpen: (module
       onClick={() => onOpen(module)}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div className={classes.logo}>
-          <img src={`${IMAGE_PATHS.modules}${module.logo}`} alt="" width={40} height={40} />
-        </div>
+        <img src={`${IMAGE_PATHS.modules}${module.logo}`} alt="" width={48} height={48} className={classes.logo} />
         <Text size="xs" c="dimmed" fw={500}>
-          {menuCount === 1 ? '1 menu' : `${menuCount} menus`}
+          {menuCount === 0 ? 'No menus' : menuCount === 1 ? '1 menu' : `${menuCount} menus`}
         </Text>
       </Group>
       <Title order={2} id={headingId} className={classes.cardTitle}>

@@ -30,6 +30,12 @@ export function colorsTupleFromHex(hex: string): MantineColorsTuple {
   ] as unknown as MantineColorsTuple;
 }
 
+/** rgba() text of a hex colour with the given opacity. */
+export function withAlpha(hex: string, opacity: number): string {
+  const [r, g, b] = parseHex(hex) ?? [0, 0, 0];
+  return `rgba(${r}, ${g}, ${b}, ${opacity})`;
+}
+
 /** WCAG relative luminance, used to pick readable text on a user-chosen colour. */
 export function relativeLuminance(hex: string): number {
   const rgb = parseHex(hex);

@@ -1,5 +1,5 @@
 import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineThemeOverride } from '@mantine/core';
-import { colorsTupleFromHex, readableShade } from './color-tuple';
+import { colorsTupleFromHex, readableShade, withAlpha } from './color-tuple';
 
 export type ThemeColors = { primaryColor: string; secondaryColor: string };
 
@@ -49,7 +49,14 @@ export function createCssVariablesResolver(colors: ThemeColors): CSSVariablesRes
       '--app-border': 'var(--mantine-color-gray-3)',
     },
     dark: {
+      // Mantine's dark text (#c9c9c9) reads washed out on large headings; a brighter grey keeps contrast crisp.
+      '--mantine-color-text': 'var(--mantine-color-gray-3)',
       '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+      // Mantine derives dark 'light' variants by darkening shade 9, which is near-black for dark
+      // brand colours; a translucent mid shade keeps light buttons and icons visible.
+      '--mantine-color-brand-light': withAlpha(brand[4], 0.18),
+      '--mantine-color-brand-light-hover': withAlpha(brand[4], 0.26),
+      '--mantine-color-brand-light-color': brand[readableShade(brand, DARK_SURFACE, 2, 0)],
       '--mantine-color-error': 'var(--mantine-color-red-5)',
       '--mantine-color-anchor': brand[darkLink],
       '--app-accent-text': accent[darkAccent],

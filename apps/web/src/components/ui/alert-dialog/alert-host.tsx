@@ -1,7 +1,8 @@
 import { ALERT_CLOSE_MS, CONFIRM_TEXT } from '@console/contract';
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useEffect, useSyncExternalStore } from 'react';
+import { DialogFrame } from '../dialog-frame';
 import { type AlertIcon, closeAlert, getActiveAlert, subscribeAlerts } from './alert-store';
 
 const ICONS: Record<AlertIcon, { color: string; node: React.ReactNode }> = {
@@ -25,20 +26,16 @@ export default function AlertHost() {
 
   const icon = options?.icon ? ICONS[options.icon] : undefined;
   return (
-    <Modal
+    <DialogFrame
       opened={Boolean(active?.opened)}
       onClose={() => closeAlert(id, 'dismissed')}
       title={options?.title}
       centered={(options?.position ?? 'center') === 'center'}
       withCloseButton={options?.showCloseButton ?? true}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       closeOnClickOutside={options?.allowOutsideClick ?? true}
       closeOnEscape={options?.allowEscapeKey ?? true}
       lockScroll
       transitionProps={{ transition: 'pop', duration: ALERT_CLOSE_MS }}
-      radius="lg"
-      padding="lg"
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {options && (
         <Stack gap="md">
@@ -64,6 +61,6 @@ export default function AlertHost() {
           </Group>
         </Stack>
       )}
-    </Modal>
+    </DialogFrame>
   );
 }
