@@ -287,6 +287,15 @@ describe('DataTable: selection and bulk delete', () => {
     expect(screen.getByRole('checkbox', { name: 'Select row 3' })).toHaveAttribute('data-row-select');
   });
 
+  it('reports the selection to onSelectionChange when only selectable', async () => {
+    const onSelectionChange = vi.fn();
+    const { user } = setup({ selectable: true, onSelectionChange });
+    await screen.findByText('User 1');
+    expect(screen.queryByRole('button', { name: /Delete selected/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 4' }));
+    expect(onSelectionChange).toHaveBeenLastCalledWith([4]);
+  });
+
   it('clears the selection when the page changes', async () => {
     const { user } = setup({ onConfirmDelete: async () => true, onBulkDelete: vi.fn() });
     await screen.findByText('User 1');

@@ -53,8 +53,10 @@ export type DataTableProps<T> = {
   /** Name of a row in checkbox labels ('Select {name}'); default 'row {id}'. */
   getRecordLabel?: (record: T) => string;
   isRecordSelectable?: (record: T) => boolean;
-  /** Show row checkboxes without bulk delete (selection then serves nothing but the view). */
+  /** Show row checkboxes without bulk delete (read the selection with onSelectionChange). Default: when onBulkDelete is given. */
   selectable?: boolean;
+  /** Called with the selected ids whenever the selection changes. */
+  onSelectionChange?: (ids: RecordId[]) => void;
   /** Buttons next to the search (e.g. 'Add user'). */
   toolbar?: ReactNode;
   exports?: DataTableExportConfig;
@@ -94,6 +96,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onRowClick,
     onBulkDelete,
     onConfirmDelete,
+    onSelectionChange,
   } = props;
   const selectable = props.selectable ?? Boolean(onBulkDelete);
 
@@ -138,6 +141,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
     store.setPageIds(ids, selectableIds);
     store.retain(ids);
   }, [records, getId, isRecordSelectable, store]);
+
+  useEffect(() => {
+    if (!onSelectionChange) return;
+    let last = store.getSelected();
+    return store.subscribe(() => {
+      const current = store.getSelected();
+      if (current === last) return; // page ids changed, not the selection
+      last = current;
+      onSelectionChange([...current]);
+    });
+  }, [store, onSelectionChange]);
 
   const visibility = useColumnVisibility(columns, columnStorageKey(tableId, userId));
 

@@ -28,7 +28,7 @@ describe('toFormData', () => {
     expect((body.get('profile') as File).name).toBe('me.png');
     expect(body.getAll('gallery').map((f) => (f as File).name)).toEqual(['a.jpg', 'b.jpg']);
     expect(body.has('missing')).toBe(false);
-    expect(body.has('nothing')).toBe(false);
+    expect(body.get('nothing')).toBe('');
   });
 
   it('keeps an existing file by not sending it, and flags a removed one', () => {
@@ -38,6 +38,7 @@ describe('toFormData', () => {
 
     const removed = toFormData({ profile: null }, fields, { initialValues: { profile: 'profiles/me.png' } });
     expect(removed.get('removeProfile')).toBe('true');
+    expect(removed.has('profile')).toBe(false);
 
     const replaced = toFormData({ profile: new File(['x'], 'new.png') }, fields, { initialValues: { profile: 'profiles/me.png' } });
     expect(replaced.has('removeProfile')).toBe(false);

@@ -24,17 +24,19 @@ function capitalise(name: string): string {
  * - Arrays (multiselect) and plain objects: one part holding JSON, e.g. roleIds = '[1,2]'.
  *   Chosen over repeated parts because a repeated part cannot tell "one item" from "a scalar"
  *   nor send an empty list; the server parses it with JSON.parse (z.preprocess).
- * - Strings are sent as they are, '' included (so "clear the phone" reaches the server).
- * - undefined and null are left out.
+ * - Strings are sent as they are, '' included (so "clear the phone" reaches the server);
+ *   null is sent as '' too (a schema may have turned a cleared field into null).
+ * - undefined is left out (and a null file field: no part means no new file).
  */
 export function toFormData(values: FormValues, fields: readonly FormField[] = [], options: ToFormDataOptions = {}): FormData {
   const body = new FormData();
   const byName = new Map(fields.map((f) => [f.name, f]));
 
   for (const [name, value] of Object.entries(values)) {
-    if (value === undefined || value === null) continue;
+    if (value === undefined) continue;
     const field = byName.get(name);
     if (field?.type === 'file' || value instanceof Blob) {
+      if (value === null) continue;
       const items = Array.isArray(value) ? value : [value];
       for (const item of items) {
         if (item instanceof File) body.append(name, item, item.name);
@@ -42,7 +44,9 @@ export function toFormData(values: FormValues, fields: readonly FormField[] = []
       }
       continue;
     }
-    if (typeof value === 'boolean') body.append(name, value ? 'true' : 'false');
+    // null is "explicitly empty" (zod turns a cleared optional text into null): send ''.
+    if (value === null) body.append(name, '');
+    else if (typeof value === 'boolean') body.append(name, value ? 'true' : 'false');
     else if (typeof value === 'number' || typeof value === 'bigint') body.append(name, String(value));
     else if (value instanceof Date) body.append(name, value.toISOString());
     else if (typeof value === 'object') body.append(name, JSON.stringify(value));
