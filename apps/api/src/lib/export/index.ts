@@ -1,0 +1,52 @@
+import type { Readable } from 'node:stream';
+import { csvExport } from './csv.js';
+import { pdfExport } from './pdf.js';
+import type { ExportFormat, ExportOptions, ExportRow } from './types.js';
+import { xlsxExport } from './xlsx.js';
+
+export * from './types.js';
+export { guardFormula, DateFormatter } from './cells.js';
+export { keysetBatches, keysetRows } from './keyset.js';
+export { csvExport } from './csv.js';
+export { xlsxExport } from './xlsx.js';
+export { pdfExport } from './pdf.js';
+
+/**
+ * The rows as a file in the requested format, streamed: constant memory whatever the row
+ * count, rows pulled only as fast as the client reads. An error in `rows` destroys the stream
+ * (the client sees a cut-off download); a client that goes away stops the iteration.
+ */
+export function exportRows<Row extends ExportRow>(options: ExportOptions<Row>): Readable {
+  switch (options.format) {
+    case 'csv':
+      return csvExport(options);
+    case 'excel':
+      return xlsxExport(options);
+    case 'pdf':
+      return pdfExport(options);
+    default:
+      throw new Error(`Unknown export format ${JSON.stringify(options.format)}`);
+  }
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', excel: 'xlsx', pdf: 'pdf' };
+
+export function exportContentType(format: ExportFormat): string {
+  return CONTENT_TYPES[format];
+}
+
+export function exportFileExtension(format: ExportFormat): string {
+  return EXTENSIONS[format];
+}
+
+/** `<title-slug>-<yyyyMMdd-HHmmss>.<ext>` (UTC), e.g. `users-20250101-093000.csv`. */
+export function exportFileName(title: string, format: ExportFormat, at: Date = new Date()): string {
+  const slug = title.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'export';
+  const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${slug}-${stamp}.${EXTENSIONS[format]}`;
+}

@@ -1,0 +1,70 @@
+import ExcelJS from 'exceljs';
+import { PassThrough, type Readable } from 'node:stream';
+import { DateFormatter, guardFormula, rawCell } from './cells.js';
+import { FlowControl } from './flow.js';
+import type { ExportOptions, ExportRow } from './types.js';
+
+const MAX_CELL_CHARS = 32_767; // Excel's limit per cell
+// Characters XML 1.0 cannot carry; exceljs would write them and Excel would call the file corrupt.
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+/**
+ * XLSX through exceljs' streaming WorkbookWriter: inline strings (no shared-string table),
+ * each row committed as it arrives, backpressure from the consumer respected.
+ */
+export function xlsxExport<Row extends ExportRow>(options: ExportOptions<Row>): Readable {
+  const out = new PassThrough();
+  void write(options, out).catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}
+
+async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: PassThrough): Promise<void> {
+  const dates = new DateFormatter(options.timeZone);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName(options.title), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = options.columns.map((c, i) => ({
+    key: `c${i}`,
+    header: xlsxText(c.header),
+    width: c.width ?? 18,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+
+  // exceljs keeps committed rows in the sheet's own buffer until the zip (archiver) takes them;
+  // if compression falls behind, wait. `_stream.buffers` is exceljs internals: when it is not
+  // there (another exceljs version) only `out`'s backpressure applies.
+  const pending = () => ((sheet as unknown as { _stream?: { buffers?: unknown[] } })._stream?.buffers?.length ?? 0) > 16;
+  const flow = new FlowControl(out, pending);
+  for await (const row of options.rows) {
+    if (flow.stopped) return; // consumer gone: stop reading rows (ends the source iterator)
+    const values = options.columns.map((c) => xlsxValue(rawCell(c, row), dates));
+    const added = sheet.addRow(values);
+    values.forEach((v, i) => {
+      if (v instanceof Date) added.getCell(i + 1).numFmt = 'yyyy-mm-dd hh:mm:ss';
+    });
+    added.commit();
+    await flow.afterRow();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+function xlsxValue(value: unknown, dates: DateFormatter): string | number | Date | boolean | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return xlsxText(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (typeof value === 'boolean') return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : dates.wallClockAsUtc(value);
+  return xlsxText(JSON.stringify(value) ?? '');
+}
+
+function xlsxText(text: string): string {
+  return guardFormula(text.replace(XML_INVALID, '')).slice(0, MAX_CELL_CHARS);
+}
+
+/** Excel sheet names: at most 31 characters, none of []:*?/\ and not empty. */
+function sheetName(title: string): string {
+  return title.replace(/[[\]:*?/\\]/g, ' ').replace(XML_INVALID, '').trim().slice(0, 31) || 'Export';
+}
