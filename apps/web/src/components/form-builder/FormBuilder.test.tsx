@@ -1,6 +1,7 @@
 import '../data-table/test-setup';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithMantine } from '../data-table/test-utils';
@@ -180,6 +181,22 @@ describe('FormBuilder: validation and errors', () => {
     );
     expect(await screen.findByText('Too long')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Age' })).toHaveFocus();
+  });
+});
+
+describe('FormBuilder: caller errors with an inline fields array', () => {
+  const ERRORS = { bio: 'Too long' };
+  function Parent() {
+    const [, setRenders] = useState(0);
+    // A new fields array on every render, as callers often write it.
+    return <FormBuilder fields={[...FIELDS]} errors={ERRORS} onSubmit={vi.fn()} onValuesChange={() => setRenders((n) => n + 1)} />;
+  }
+
+  it("does not bring an edited field's error back when the parent re-renders", async () => {
+    renderWithMantine(<Parent />);
+    expect(await screen.findByText('Too long')).toBeInTheDocument();
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Bio' }), 'x');
+    expect(screen.queryByText('Too long')).not.toBeInTheDocument();
   });
 });
 

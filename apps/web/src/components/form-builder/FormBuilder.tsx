@@ -70,18 +70,19 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
   const pendingFocus = useRef<string | undefined>(undefined);
   const busy = submitting || loading;
 
-  const showErrors = useCallback(
-    (fieldErrors: FieldErrors, message?: string) => {
-      // Errors for names the form does not show would be invisible: list them above the form.
-      const names = new Set(fields.map((f) => f.name));
-      const orphans = Object.entries(fieldErrors).filter(([name]) => !names.has(name));
-      const lines = [message, ...orphans.map(([name, text]) => `${name}: ${text}`)].filter(Boolean);
-      setErrors(fieldErrors);
-      setFormError(lines.length > 0 ? lines.join('\n') : undefined);
-      pendingFocus.current = firstErrorField(fields, fieldErrors);
-    },
-    [fields],
-  );
+  // Callers often pass `fields` inline; a ref keeps showErrors stable so the caller-errors
+  // effect below does not re-apply old errors on every render.
+  const fieldsRef = useRef(fields);
+  fieldsRef.current = fields;
+  const showErrors = useCallback((fieldErrors: FieldErrors, message?: string) => {
+    // Errors for names the form does not show would be invisible: list them above the form.
+    const names = new Set(fieldsRef.current.map((f) => f.name));
+    const orphans = Object.entries(fieldErrors).filter(([name]) => !names.has(name));
+    const lines = [message, ...orphans.map(([name, text]) => `${name}: ${text}`)].filter(Boolean);
+    setErrors(fieldErrors);
+    setFormError(lines.length > 0 ? lines.join('\n') : undefined);
+    pendingFocus.current = firstErrorField(fieldsRef.current, fieldErrors);
+  }, []);
 
   // Focus after the errors are on screen (and their inputs marked invalid).
   useEffect(() => {
