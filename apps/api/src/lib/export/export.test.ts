@@ -96,6 +96,12 @@ describe('CSV export', () => {
     ]);
   });
 
+  it('writes midnight as 00, not 24', async () => {
+    const rows = [{ at: new Date(Date.UTC(2025, 2, 1, 0, 0, 0)) }];
+    const text = (await collect(exportRows({ format: 'csv', columns: [{ key: 'at', header: 'At' }], rows, title: 't' }))).toString('utf8');
+    expect(parseCsv(text.slice(1))[1][0]).toBe('2025-03-01 00:00:00');
+  });
+
   it('writes dates in the requested time zone', async () => {
     const text = (await collect(exportRows({ format: 'csv', columns, rows: users.slice(0, 1), title: 'Users', timeZone: 'Asia/Kolkata' }))).toString('utf8');
     expect(parseCsv(text.slice(1))[1][5]).toBe('2025-01-02 08:34:05');

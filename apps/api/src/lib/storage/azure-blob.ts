@@ -61,7 +61,13 @@ export class AzureBlobStorage implements FileStorage {
       },
     });
     data.once('error', (err) => counter.destroy(err));
-    await blob.uploadStream(data.pipe(counter), this.bufferSize, this.concurrency, { blobHTTPHeaders });
+    try {
+      // Only committed blocks become the blob: a failed upload leaves the old object (or none).
+      await blob.uploadStream(data.pipe(counter), this.bufferSize, this.concurrency, { blobHTTPHeaders });
+    } catch (err) {
+      data.destroy();
+      throw err;
+    }
     return { key, size };
   }
 

@@ -57,6 +57,7 @@ export async function inspectUpload(input: UploadInput, options: InspectOptions)
       throw unsupported(`SVG and other XML files are not accepted; expected ${expected}.`);
     }
     type = accepted.get(detected.mime);
+    if (type && !type.ext) type = { mime: type.mime, ext: detected.ext };
   } else if (accepted.has(CSV_MIME)) {
     type = (await looksLikeUtf8Csv(input)) ? accepted.get(CSV_MIME) : undefined;
   }
@@ -81,7 +82,7 @@ function acceptedTypes(allowed: InspectOptions['allowed']): Map<string, Accepted
     if (wanted === 'image/svg+xml') throw new Error('SVG uploads are refused by design (script risk)');
     // A listed mime also admits its aliases (image/png admits image/apng).
     for (const [mime, type] of Object.entries(KNOWN_TYPES)) if (type.mime === wanted) map.set(mime, type);
-    if (!map.has(wanted)) map.set(wanted, { mime: wanted, ext: wanted.split('/')[1].replace(/[^a-z0-9]/g, '').slice(0, 10) || 'bin' });
+    if (!map.has(wanted)) map.set(wanted, { mime: wanted, ext: '' }); // ext filled from the detection
   }
   return map;
 }

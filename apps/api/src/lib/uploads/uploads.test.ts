@@ -117,6 +117,12 @@ describe('inspectUpload', () => {
     expect(err.statusCode).toBe(415);
   });
 
+  it('accepts an explicitly listed type it has no category for, with the detected extension', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+    expect(await inspectUpload(pdf, { maxBytes: 1e6, allowed: ['application/pdf'] })).toEqual({ mime: 'application/pdf', ext: 'pdf', size: pdf.length });
+    await expect(inspectUpload(pdf, { maxBytes: 1e6, allowed: ['image/svg+xml'] })).rejects.toThrow(/SVG/);
+  });
+
   it('refuses an image that is valid but of a type not allowed', async () => {
     const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).gif().toBuffer();
     expect((await rejection(inspectUpload(gif, { maxBytes: 1e6, allowed: ['image/png', 'image/jpeg'] }))).statusCode).toBe(415);
