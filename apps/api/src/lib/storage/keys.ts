@@ -33,6 +33,19 @@ export function normaliseStoredPath(p: string): string {
 }
 
 /**
+ * Key of a user's profile image from the stored `profile` path (spec s.3: read from the
+ * container under the profile folder, backslashes turned into slashes). Accepts both
+ * `profile/2025/01/x.png` (what `newStorageKey('profile', ...)` makes) and a bare legacy
+ * `2025\\01\\x.png`, which is looked up under `profile/`. Validated like any key.
+ */
+export function profileImageKey(storedPath: string): string {
+  const p = normaliseStoredPath(storedPath);
+  const key = p.startsWith('profile/') ? p : `profile/${p}`;
+  assertValidKey(key);
+  return key;
+}
+
+/**
  * Throws `InvalidStorageKey` unless `key` is a plain relative path: non-empty `/`-separated
  * segments, no `.`/`..`, no segment starting with a dot (the local driver keeps its temp and
  * metadata files under dot-folders), no backslash, colon, NUL or other control character.

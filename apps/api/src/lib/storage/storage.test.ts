@@ -12,6 +12,7 @@ import {
   createStorage,
   newStorageKey,
   normaliseStoredPath,
+  profileImageKey,
   thumbnailKeyFor,
   type FileStorage,
 } from './index.js';
@@ -181,6 +182,13 @@ describe('keys', () => {
     expect(normaliseStoredPath('profile/a.png')).toBe('profile/a.png');
     // Normalising does not make a path safe; the storage still refuses it.
     expect(() => assertValidKey(normaliseStoredPath('a\\..\\b'))).toThrow(InvalidStorageKey);
+  });
+
+  it('profileImageKey reads profile images under the profile folder', () => {
+    expect(profileImageKey('profile\\2025\\01\\a.png')).toBe('profile/2025/01/a.png');
+    expect(profileImageKey('\\a.png')).toBe('profile/a.png');
+    expect(profileImageKey('/profile/a.png')).toBe('profile/a.png');
+    expect(() => profileImageKey('..\\..\\secret.png')).toThrow(InvalidStorageKey);
   });
 
   it('thumbnailKeyFor derives a sibling webp key', () => {
