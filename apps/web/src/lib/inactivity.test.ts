@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEARTBEAT_INTERVAL_MS, inactivityPhase, nextHeartbeatAt, warningWindowMs } from './inactivity';
+import { HEARTBEAT_INTERVAL_MS, heartbeatIntervalMs, inactivityPhase, nextHeartbeatAt, warningWindowMs } from './inactivity';
 
 describe('warningWindowMs', () => {
   it('warns for the last 60 s of the default 10 minutes', () => {
@@ -33,5 +33,10 @@ describe('nextHeartbeatAt', () => {
   });
   it('defers to one minute after the last heartbeat otherwise', () => {
     expect(nextHeartbeatAt(10_000, 20_000)).toBe(10_000 + HEARTBEAT_INTERVAL_MS);
+  });
+  it('beats at most once a minute, faster only for short timeouts', () => {
+    expect(heartbeatIntervalMs(600_000)).toBe(60_000);
+    expect(heartbeatIntervalMs(20_000)).toBe(5000);
+    expect(heartbeatIntervalMs(1000)).toBe(1000);
   });
 });

@@ -19,13 +19,21 @@ export function inactivityPhase(now: number, lastActivity: number, timeoutMs: nu
 export const HEARTBEAT_INTERVAL_MS = 60_000;
 
 /**
+ * At most one heartbeat a minute; with a short (test) timeout, often enough that the server's
+ * idle limit (the same timeout) cannot pass while the user is busy.
+ */
+export function heartbeatIntervalMs(timeoutMs: number): number {
+  return Math.min(HEARTBEAT_INTERVAL_MS, Math.max(1000, Math.floor(timeoutMs / 4)));
+}
+
+/**
  * When the next heartbeat may go out. Heartbeats are throttled to one a minute but trailing:
  * input after the last heartbeat is always reported within a minute, so the server's idle
  * clock never runs ahead of the browser's.
  */
-export function nextHeartbeatAt(lastHeartbeat: number, lastActivity: number): number | null {
+export function nextHeartbeatAt(lastHeartbeat: number, lastActivity: number, intervalMs: number = HEARTBEAT_INTERVAL_MS): number | null {
   if (lastActivity <= lastHeartbeat) return null;
-  return Math.max(lastActivity, lastHeartbeat + HEARTBEAT_INTERVAL_MS);
+  return Math.max(lastActivity, lastHeartbeat + intervalMs);
 }
 
 const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
@@ -74,7 +82,7 @@ export function useInactivity({ timeoutMs, enabled, signOutEnabled, onTimeout, o
 
     const scheduleHeartbeat = () => {
       if (heartbeatTimer) return;
-      const at = nextHeartbeatAt(lastHeartbeat.current, lastActivity.current);
+      const at = nextHeartbeatAt(lastHeartbeat.current, lastActivity.current, heartbeatIntervalMs(timeoutMs));
       if (at === null) return;
       heartbeatTimer = setTimeout(() => {
         heartbeatTimer = undefined;
@@ -114,7 +122,7 @@ export function useInactivity({ timeoutMs, enabled, signOutEnabled, onTimeout, o
       channel?.close();
       if (heartbeatTimer) clearTimeout(heartbeatTimer);
     };
-  }, [enabled, reschedule]);
+  }, [enabled, reschedule, timeoutMs]);
 
   // The countdown: sleeps until the warning is due, then ticks every second.
   const countdown = enabled && signOutEnabled;
