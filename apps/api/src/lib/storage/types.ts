@@ -36,6 +36,8 @@ export interface FileStorage {
 /** A key that is not a plain relative path inside the store (traversal, absolute, NUL, ...). */
 export class InvalidStorageKey extends Error {
   readonly code = 'INVALID_STORAGE_KEY';
+  /** Refused input, not a server fault: an error handler that honours statusCode answers 400. */
+  readonly statusCode = 400;
   constructor(reason: string) {
     super(`Invalid storage key: ${reason}`);
     this.name = 'InvalidStorageKey';

@@ -1,26 +1,20 @@
 import type { ErrorCode } from '@console/contract';
+import { AppError } from '../app-error.js';
 
 export type UploadRejectionCode = Extract<ErrorCode, 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'>;
 
-const STATUS: Record<UploadRejectionCode, 413 | 415> = {
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-};
-
 /**
- * An upload refused for its size (413) or its content (415). `code` is the contract's error
- * code and `statusCode` its HTTP status, so the central error handler can answer
- * `{success:false, message, code}` without knowing about uploads.
+ * An upload refused for its size (413) or its content (415). It is an AppError, so the
+ * central error handler answers `{success:false, message, code}` with this message and the
+ * contract's status for the code.
  */
-export class UploadRejected extends Error {
-  readonly code: UploadRejectionCode;
-  readonly statusCode: 413 | 415;
+export class UploadRejected extends AppError {
+  declare readonly code: UploadRejectionCode;
+  declare readonly statusCode: 413 | 415;
 
   constructor(code: UploadRejectionCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = 'UploadRejected';
-    this.code = code;
-    this.statusCode = STATUS[code];
   }
 }
 

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import errorsPlugin from '../../plugins/errors.js';
+import { AppError } from '../app-error.js';
 import { LocalDiskStorage, newStorageKey, normaliseStoredPath, thumbnailKeyFor } from '../storage/index.js';
 import { UploadRejected, makeThumbnail, receiveUpload, safeDisplayName, storedFileHeaders } from './index.js';
 
@@ -28,9 +30,7 @@ beforeAll(async () => {
   app = Fastify();
   // The plugin's own limit is a backstop well above ours: it bounds how much is drained after a 413.
   await app.register(multipart, { limits: { fileSize: 8 * MAX_BYTES, files: 1 } });
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
-    reply.code(err.statusCode ?? 500).send({ success: false, message: err.message, code: err.code });
-  });
+  await app.register(errorsPlugin); // the API's real error handler (apps/api/src/plugins/errors.ts)
 
   app.post<{ Querystring: { pluginLimit?: string } }>('/profile-image', async (req) => {
     const pluginLimit = Number(req.query.pluginLimit) || undefined;
@@ -97,7 +97,7 @@ describe('profile image upload through @fastify/multipart', () => {
     const before = await storedKeys();
     const res = await post(form(Buffer.alloc(2 * 1024 * 1024, 1), 'big.png'));
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await res.json()).toEqual({ success: false, code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than the 64 KB limit.' });
     expect(await readdir(tmp)).toEqual([]);
     expect(await storedKeys()).toEqual(before);
   });
@@ -118,7 +118,7 @@ describe('profile image upload through @fastify/multipart', () => {
     const before = await storedKeys();
     const res = await post(form(content, name));
     expect(res.status).toBe(415);
-    expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringMatching(/expected an image|SVG/) });
     expect(await readdir(tmp)).toEqual([]);
     expect(await storedKeys()).toEqual(before);
   });
@@ -128,8 +128,10 @@ describe('profile image upload through @fastify/multipart', () => {
     expect((await post(form(png, 'ok.png'))).status).toBe(200);
   });
 
-  it('UploadRejected carries the contract code and status', () => {
+  it('UploadRejected is an AppError carrying the contract code and status', () => {
     const err = new UploadRejected('UNSUPPORTED_MEDIA_TYPE', 'no');
-    expect([err.code, err.statusCode]).toEqual(['UNSUPPORTED_MEDIA_TYPE', 415]);
+    expect(err).toBeInstanceOf(AppError);
+    expect([err.code, err.statusCode, err.message]).toEqual(['UNSUPPORTED_MEDIA_TYPE', 415, 'no']);
+    expect(new UploadRejected('PAYLOAD_TOO_LARGE', 'big').statusCode).toBe(413);
   });
 });
