@@ -27,7 +27,9 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
     // HSTS is set below, only for requests that really arrived over TLS: sending it over plain
     // HTTP on localhost would pin browsers to https for a host that does not serve it.
     strictTransportSecurity: false,
+    // Reset links carry their token in the URL: never leak it through Referer.
     referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 

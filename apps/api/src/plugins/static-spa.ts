@@ -65,7 +65,7 @@ export default fp(async function staticSpa(app: FastifyInstance) {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
     if (!isPage) return sendError(request, reply, new AppError('NOT_FOUND'));
     // A missing file (has an extension) is a real 404; anything else is an SPA route.
-    if (path.posix.extname(url)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    if (url !== '/index.html' && path.posix.extname(url)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     return sendIndex(reply);
   });
 });

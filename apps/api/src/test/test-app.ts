@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type BuildOptions } from '../app.js';
 import type { Config } from '../config.js';
 import { createTestDatabase } from './test-db.js';
-import { startMailbox } from './mailbox.js';
+import { codeOf, startMailbox } from './mailbox.js';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin-Test-Pass-931' };
 export const DEMO_PASSWORD = 'Demo-Test-Pass-482';
@@ -30,7 +30,10 @@ export type TestSession = { token: string; sessionId: string; csrf: string; user
  * The app on a fresh database with the demo seed, an in-process SMTP server and a movable clock.
  * Rate limits are high unless a test overrides them: every request comes from 127.0.0.1.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: BuildOptions & { beforeReady?: (app: FastifyInstance) => void } = {},
+) {
   const database = await createTestDatabase();
   const mailbox = await startMailbox();
   const clock = createTestClock();
@@ -56,17 +59,23 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     },
     { clock, ...options },
   );
+  options.beforeReady?.(app);
   await app.ready();
 
   const inject = (opts: InjectOptions) => app.inject(opts);
 
   async function login(who: keyof typeof USERS | { email: string; password: string }, rememberMe = false): Promise<TestSession> {
     const creds = typeof who === 'string' ? USERS[who] : who;
+    const since = Date.now();
     const res = await inject({ method: 'POST', url: '/api/auth/login', payload: { ...creds, rememberMe } });
     if (res.statusCode !== 200) throw new Error(`login ${creds.email} answered ${res.statusCode}: ${res.body}`);
     const body = res.json<LoginResponse>();
-    if (body.loginType !== 'default' || !body.data) throw new Error(`login ${creds.email} needs a code`);
-    return sessionFrom(res);
+    if (body.loginType === 'default') return sessionFrom(res);
+    // Two-step users: read the code from the captured mail and submit it.
+    const otp = codeOf(await mailbox.waitFor(creds.email, since));
+    const done = await inject({ method: 'POST', url: '/api/auth/otp/verification', payload: { token: body.data?.accessToken, otp } });
+    if (done.statusCode !== 200) throw new Error(`code for ${creds.email} answered ${done.statusCode}: ${done.body}`);
+    return sessionFrom(done);
   }
 
   /** Sends a request as a signed-in user; mutations carry the CSRF header unless told otherwise. */

@@ -8,7 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ lockoutThreshold: 10, lockoutMinutes: 15 });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const login = (email: string, password: string, rememberMe = false) =>
   t.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, rememberMe } });
