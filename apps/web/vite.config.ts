@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig, type PluginOption, version as viteVersion } from 'vite';
 
 const contractDir = fileURLToPath(new URL('../../packages/contract/src', import.meta.url));
 
@@ -13,10 +15,20 @@ function manualChunks(id: string): string | undefined {
   return undefined;
 }
 
+// The workspace root holds Vite 8 (for Vitest) and @vitejs/plugin-react resolves that one, while
+// this app runs Vite 7. Seeing Vite 8, the plugin switches to Rolldown-only internals that crash
+// the Vite 7 dev server ("Missing field moduleType"). When the majors differ, leave JSX to
+// esbuild (tsconfig "jsx": "react-jsx"): same output, only React Fast Refresh is lost in dev.
+// Aligning the two Vite versions in package.json removes the need for this check.
+function pluginReactVite(): string {
+  const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@vitejs/plugin-react'));
+  return JSON.parse(readFileSync(fromPlugin.resolve('vite/package.json'), 'utf8')).version as string;
+}
+const major = (v: string) => v.split('.')[0];
+const reactPlugin: PluginOption[] = major(pluginReactVite()) === major(viteVersion) ? [react() as unknown as PluginOption] : [];
+
 export default defineConfig({
-  // The workspace root holds a newer Vite (for Vitest) whose types @vitejs/plugin-react picks up;
-  // the plugin itself supports both, so only the type needs the cast.
-  plugins: [react() as unknown as PluginOption],
+  plugins: reactPlugin,
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
