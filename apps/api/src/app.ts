@@ -40,7 +40,6 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     trustProxy: config.trustProxy,
     // The API is JSON; bodies larger than this are refused with 413 (uploads get their own limits).
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
     // Opening the database runs the migrations, which can take long on a big database or a busy
     // machine; the default 10 s would kill a healthy start.
     pluginTimeout: 300_000,

@@ -62,13 +62,13 @@ describe('loadConfig', () => {
   });
 
   it('fails with a clear message naming each bad variable', () => {
-    const bad = () => loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'nope', TRUST_PROXY: 'maybe', PRODUCT_SLUG: 'Has Spaces' });
+    const bad = () => loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: '123', TRUST_PROXY: 'maybe', PRODUCT_SLUG: 'Has Spaces' });
     expect(bad).toThrow(ConfigError);
     try {
       bad();
     } catch (err) {
       const message = (err as Error).message;
-      for (const name of ['PORT', 'ADMIN_EMAIL', 'TRUST_PROXY', 'PRODUCT_SLUG']) expect(message).toContain(name);
+      for (const name of ['PORT', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'TRUST_PROXY', 'PRODUCT_SLUG']) expect(message).toContain(name);
     }
   });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SECURITY_DEFAULTS as S } from '@console/contract';
+import { PASSWORD_MIN_LENGTH, SECURITY_DEFAULTS as S } from '@console/contract';
 import { z } from 'zod';
 
 /**
@@ -30,7 +30,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
-  ADMIN_PASSWORD: optionalString,
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`).optional()),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   APP_URL: optionalString.pipe(z.url().optional()),
   PRODUCT_SLUG: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').default('platform'),
