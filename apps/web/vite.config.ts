@@ -48,6 +48,12 @@ export default defineConfig({
         moduleSideEffects: (id) => !id.startsWith(contractDir),
       },
       output: { manualChunks },
+      // React/Mantine/TanStack ship "use client" directives for server-component bundlers;
+      // meaningless in an SPA (what @vitejs/plugin-react silences when it is active).
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
     },
   },
 });
