@@ -10,6 +10,7 @@ import authRoutes from './modules/auth/auth.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import sessionsRoutes from './modules/sessions/sessions.routes.js';
 import userActivityRoutes from './modules/user-activity/user-activity.routes.js';
+import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin from './plugins/errors.js';
@@ -63,6 +64,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(mailPlugin, { mailer: options.mailer });
   await app.register(rateLimitPlugin);
   await app.register(databasePlugin);
+  await app.register(auditPlugin);
   await app.register(swaggerPlugin);
 
   await app.register(

@@ -5,6 +5,7 @@ import type { SeedResult } from './db/seed/index.js';
 import type { Clock } from './lib/clock.js';
 import type { AccessService } from './modules/access/access.service.js';
 import type { SessionService } from './modules/sessions/sessions.service.js';
+import type { AuditService } from './plugins/audit.js';
 import type { Mailer } from './plugins/mail.js';
 
 /** Who a route admits: anyone, a valid session, or both (logout works with or without one). */
@@ -42,5 +43,6 @@ declare module 'fastify' {
     sessions: SessionService;
     access: AccessService;
     seedResult: SeedResult;
+    audit: AuditService;
   }
 }

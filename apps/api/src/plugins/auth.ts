@@ -68,7 +68,14 @@ export default fp(async function authPlugin(app: FastifyInstance) {
 
     if (MUTATING.has(request.method)) checkCsrf(request, auth);
     const permission = request.routeOptions.config?.permission;
-    if (permission && !(await canAny(auth, typeof permission === 'string' ? [permission] : permission))) {
+    const required = typeof permission === 'string' ? [permission] : permission;
+    if (required && !(await canAny(auth, required))) {
+      await app.audit.record(request, {
+        action: 'permission-denied',
+        entity: 'route',
+        entityId: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        after: { required },
+      });
       throw new AppError('FORBIDDEN');
     }
   });
