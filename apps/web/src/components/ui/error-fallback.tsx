@@ -5,7 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 /** What a crashed screen shows (spec s.8): 'Something went wrong:' + the message + 'Try Again'. */
 export function ErrorFallback({ message, onRetry, fullPage }: { message: string; onRetry: () => void; fullPage?: boolean }) {
   return (
-    <Center mih={fullPage ? '100dvh' : 320} p="md" component={fullPage ? 'main' : 'div'}>
+    <Center mih={fullPage ? '100dvh' : 320} p="md" component={fullPage ? 'main' : 'div'} bg={fullPage ? 'var(--app-surface)' : undefined}>
       <Paper withBorder shadow="sm" p="xl" maw={520} w="100%" role="alert">
         <Stack align="center" gap="md" ta="center">
           <ThemeIcon color="red" variant="light" size={56} radius="xl" aria-hidden>
