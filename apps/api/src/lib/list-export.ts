@@ -1,0 +1,61 @@
+import { listQuerySchema } from '@console/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { exportContentType, type ExportColumn, exportFileName, type ExportFormat, type ExportRow, exportRows } from './export/index.js';
+import { contentDispositionHeader } from './uploads/index.js';
+
+/**
+ * Serving "everything the list query selects" as a file (GET /<list>/export/:format, the list
+ * query in the query string; page and limit are ignored). One call per route:
+ *
+ *   return sendExport(request, reply, { format, title: 'Users', entity: 'user', columns, rows: usersList.rows(db, q, filters) });
+ *
+ * It writes the audit row (action 'export', after: {format, query}), sets the download headers
+ * and streams; `rows` is pulled only as fast as the client reads and stops if it goes away.
+ */
+
+/** The query string of an export route: the list query plus an optional IANA time zone for dates. */
+export const exportQuerySchema = listQuerySchema.extend({
+  // Exported timestamps are written in the browser's zone (spec s.9: "in the browser's time zone").
+  timeZone: z
+    .string()
+    .max(64)
+    .optional()
+    .refine((tz) => tz === undefined || isTimeZone(tz), { message: 'Unknown time zone' }),
+});
+
+export type SendExportOptions<Row extends ExportRow> = {
+  format: ExportFormat;
+  /** Sheet name, PDF heading and file name stem (e.g. "Users" -> users-20250101-093000.csv). */
+  title: string;
+  columns: readonly ExportColumn<Row>[];
+  rows: AsyncIterable<Row> | Iterable<Row>;
+  /** Audit entity, e.g. 'user', 'company'. */
+  entity: string;
+  /** What goes into the audit row as the query (default: the request's query string). */
+  query?: unknown;
+  timeZone?: string;
+};
+
+export async function sendExport<Row extends ExportRow>(request: FastifyRequest, reply: FastifyReply, options: SendExportOptions<Row>) {
+  const query = options.query ?? request.query;
+  await request.server.audit.record(request, { action: 'export', entity: options.entity, after: { format: options.format, query } });
+  const timeZone = options.timeZone ?? (query as { timeZone?: string } | undefined)?.timeZone;
+  reply
+    .header('content-type', exportContentType(options.format))
+    .header('content-disposition', contentDispositionHeader(exportFileName(options.title, options.format), 'attachment'))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store');
+  return reply.send(
+    exportRows({ format: options.format, title: options.title, columns: options.columns, rows: options.rows, timeZone }),
+  );
+}
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,175 @@
+import { type ListQuery, type ListResult, totalPagesFor } from '@console/contract';
+import { and, Column, is, or, SQL, sql } from 'drizzle-orm';
+import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Db } from '../db/client.js';
+import { AppError } from './app-error.js';
+import { keysetRows } from './export/index.js';
+import { escapeLike } from './list.js';
+
+/**
+ * The list machinery every list and export route uses (spec s.3 list query and result).
+ *
+ * - Sorting is whitelisted: `sortFields` maps the API's sortField (already cut at the first
+ *   colon by the contract's listQuerySchema) to a column or SQL expression. An unknown
+ *   sortField is refused with 400 VALIDATION and `fieldErrors.sortField` listing the allowed
+ *   names (a typo in the SPA shows up at once instead of silently sorting by something else).
+ *   Without sortField the list uses `defaultSort` (newest first, by convention).
+ * - Every order ends with the row id in the same direction, so pages never overlap or skip and
+ *   the export sees rows in exactly the list's order. Nullable sort keys go last in both
+ *   directions (`NULLS LAST`); NOT NULL columns keep the plain order so their indexes serve it.
+ * - search: `ILIKE '%term%'` over the given expressions (OR), wildcards escaped. Give the same
+ *   expression a trigram index is built on (e.g. users' `firstname || ' ' || lastname || ' ' ||
+ *   email`) so the index serves it.
+ * - filters: extra WHERE conditions from the route (status, roleId, scoping to the caller...).
+ * - page: one query for the page (only `fields`) and one `count(*)` with the same FROM/WHERE
+ *   (measured faster than `count(*) OVER ()` on 100k rows: see scripts/bench/users-list.ts).
+ * - rows: every row the same query selects (page/limit ignored), same order, fetched by keyset
+ *   on (sort key, id) in batches, so memory stays constant for any row count.
+ *
+ * `from(db, fields)` must build `db.select(fields).from(table)...joins...$dynamic()` and nothing
+ * more (no where/orderBy/limit): the helper calls it with the page fields, with `count(*)` and
+ * with the export fields, so all three share one FROM clause.
+ */
+
+export type SortExpression = Column | SQL;
+export type SortEntry = SortExpression | { expr: SortExpression; nullable?: boolean };
+
+export interface ListDefinition<F extends SelectedFields, Dto> {
+  fields: F;
+  from(db: Db, fields: SelectedFields): PgSelect;
+  /** Unique row id: the tie-breaker of every order and the second half of the keyset cursor. */
+  id: Column;
+  sortFields: Record<string, SortEntry>;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  search?: SortExpression[];
+  /** Largest `limit` accepted (default 500, the biggest row-limit option; companies allow 1000). */
+  maxLimit?: number;
+  toDto(row: SelectResultFields<F>): Dto;
+}
+
+export type ListInput = Pick<ListQuery, 'page' | 'limit' | 'search' | 'sortField' | 'sortOrder'>;
+export type Filter = SQL | undefined;
+
+export interface ListHandle<F extends SelectedFields, Dto> {
+  readonly definition: ListDefinition<F, Dto>;
+  /** The page the query asks for, with total and totalPages. */
+  page(db: Db, query: ListInput, filters?: Filter[]): Promise<ListResult<Dto>>;
+  /** Every row the query selects, in list order, at constant memory (for exports). */
+  rows(db: Db, query: ListInput, filters?: Filter[], batchSize?: number): AsyncGenerator<Dto, void, undefined>;
+  /** The resolved order (for tests and callers that need the column). */
+  order(query: Pick<ListInput, 'sortField' | 'sortOrder'>): ResolvedOrder;
+  /** The WHERE of a query (search + filters), e.g. for a custom aggregate over the same rows. */
+  where(query: Pick<ListInput, 'search'>, filters?: Filter[]): SQL | undefined;
+}
+
+export type ResolvedOrder = { field: string; expr: SortExpression; nullable: boolean; direction: 'asc' | 'desc' };
+
+const DEFAULT_MAX_LIMIT = 500;
+const SORT_KEY = '__sortKey';
+const ROW_ID = '__rowId';
+
+export function defineList<F extends SelectedFields, Dto>(definition: ListDefinition<F, Dto>): ListHandle<F, Dto> {
+  const { id } = definition;
+  const names = Object.keys(definition.sortFields);
+  if (!definition.sortFields[definition.defaultSort.field]) {
+    throw new Error(`defineList: defaultSort.field ${definition.defaultSort.field} is not in sortFields`);
+  }
+
+  function order(query: Pick<ListInput, 'sortField' | 'sortOrder'>): ResolvedOrder {
+    const field = query.sortField || definition.defaultSort.field;
+    const entry = definition.sortFields[field];
+    if (!entry || !Object.hasOwn(definition.sortFields, field)) {
+      const message = `Cannot sort by "${field}". Sortable fields: ${names.join(', ')}`;
+      throw new AppError('VALIDATION', message, { sortField: message });
+    }
+    const direction = query.sortField ? (query.sortOrder === 'desc' ? 'desc' : 'asc') : definition.defaultSort.order;
+    const expr = isEntryObject(entry) ? entry.expr : entry;
+    const nullable = isEntryObject(entry) && entry.nullable !== undefined ? entry.nullable : is(expr, Column) ? !expr.notNull : true;
+    return { field, expr, nullable, direction };
+  }
+
+  function orderBy(o: ResolvedOrder): SQL[] {
+    const dir = o.direction === 'asc' ? sql`asc` : sql`desc`;
+    const first = o.nullable ? sql`${o.expr} ${dir} nulls last` : sql`${o.expr} ${dir}`;
+    return [first, sql`${id} ${dir}`];
+  }
+
+  function where(query: Pick<ListInput, 'search'>, filters: Filter[] = []): SQL | undefined {
+    const conditions = [...filters];
+    const term = query.search?.trim();
+    if (term && definition.search?.length) {
+      const pattern = `%${escapeLike(term)}%`;
+      conditions.push(or(...definition.search.map((e) => sql`${e} ilike ${pattern}`)));
+    }
+    return and(...conditions);
+  }
+
+  function checkLimit(limit: number) {
+    const max = definition.maxLimit ?? DEFAULT_MAX_LIMIT;
+    if (limit > max) {
+      const message = `At most ${max} rows per page`;
+      throw new AppError('VALIDATION', message, { limit: message });
+    }
+  }
+
+  return {
+    definition,
+    order,
+    where,
+
+    async page(db, query, filters) {
+      checkLimit(query.limit);
+      const o = order(query);
+      const w = where(query, filters);
+      const [rows, counted] = await Promise.all([
+        definition
+          .from(db, definition.fields)
+          .where(w)
+          .orderBy(...orderBy(o))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        definition.from(db, { total: sql<number>`count(*)`.mapWith(Number) }).where(w),
+      ]);
+      const total = Number((counted[0] as { total: number } | undefined)?.total ?? 0);
+      return {
+        data: (rows as SelectResultFields<F>[]).map((r) => definition.toDto(r)),
+        total,
+        totalPages: totalPagesFor(total, query.limit),
+      };
+    },
+
+    async *rows(db, query, filters, batchSize = 1000) {
+      const o = order(query);
+      const base = where(query, filters);
+      // The sort key travels as text: a timestamptz read into a JS Date loses its microseconds,
+      // and a cursor that is off by less than a millisecond would repeat or skip rows. Compared
+      // against the column, the text parameter is read back in the column's own type.
+      const fields = { ...definition.fields, [SORT_KEY]: sql<string | null>`(${o.expr})::text`, [ROW_ID]: id } as SelectedFields;
+      type Raw = SelectResultFields<F> & { [SORT_KEY]: string | null; [ROW_ID]: number | string };
+      type Cursor = { key: string | null; id: number | string };
+      const fetchPage = async (after: Cursor | null, limit: number) => {
+        const w = after ? and(base, keysetAfter(o, id, after)) : base;
+        return (await definition.from(db, fields).where(w).orderBy(...orderBy(o)).limit(limit)) as Raw[];
+      };
+      for await (const row of keysetRows<Raw, Cursor>(fetchPage, batchSize, (r) => ({ key: r[SORT_KEY], id: r[ROW_ID] }))) {
+        yield definition.toDto(row);
+      }
+    },
+  };
+}
+
+/** Rows strictly after the cursor in the order `orderBy` produces (nulls last in both directions). */
+function keysetAfter(o: ResolvedOrder, id: Column, after: { key: string | null; id: number | string }): SQL {
+  const past = o.direction === 'asc' ? sql`>` : sql`<`;
+  const pastOrAt = o.direction === 'asc' ? sql`>=` : sql`<=`;
+  const idPast = sql`${id} ${past} ${after.id}`;
+  if (after.key === null) return sql`(${o.expr} is null and ${idPast})`;
+  // "key >= k AND (key > k OR id past)" lets an index on the sort key bound the scan.
+  const core = sql`(${o.expr} ${pastOrAt} ${after.key} and (${o.expr} ${past} ${after.key} or ${idPast}))`;
+  return o.nullable ? sql`(${core} or ${o.expr} is null)` : core;
+}
+
+function isEntryObject(e: SortEntry): e is { expr: SortExpression; nullable?: boolean } {
+  return !is(e, Column) && !is(e, SQL) && 'expr' in e;
+}
