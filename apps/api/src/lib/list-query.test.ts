@@ -1,5 +1,5 @@
 import { listQuerySchema } from '@console/contract';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, roles, users } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -75,7 +75,7 @@ describe('defineList', () => {
     expect(res.data).toHaveLength(25);
     expect(res.total).toBe(N + 4);
     expect(res.totalPages).toBe(Math.ceil((N + 4) / 25));
-    const [{ n }] = (await t.app.db.execute(sql`select count(*)::int as n from users`)).rows as [{ n: number }];
+    const [{ n }] = await t.app.db.select({ n: count() }).from(users);
     expect(res.total).toBe(n);
   });
 
