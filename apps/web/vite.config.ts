@@ -1,8 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type PluginOption, version as viteVersion } from 'vite';
+import { defineConfig } from 'vite';
 
 const contractDir = fileURLToPath(new URL('../../packages/contract/src', import.meta.url));
 
@@ -15,20 +13,8 @@ function manualChunks(id: string): string | undefined {
   return undefined;
 }
 
-// The workspace root holds Vite 8 (for Vitest) and @vitejs/plugin-react resolves that one, while
-// this app runs Vite 7. Seeing Vite 8, the plugin switches to Rolldown-only internals that crash
-// the Vite 7 dev server ("Missing field moduleType"). When the majors differ, leave JSX to
-// esbuild (tsconfig "jsx": "react-jsx"): same output, only React Fast Refresh is lost in dev.
-// Aligning the two Vite versions in package.json removes the need for this check.
-function pluginReactVite(): string {
-  const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@vitejs/plugin-react'));
-  return JSON.parse(readFileSync(fromPlugin.resolve('vite/package.json'), 'utf8')).version as string;
-}
-const major = (v: string) => v.split('.')[0];
-const reactPlugin: PluginOption[] = major(pluginReactVite()) === major(viteVersion) ? [react() as unknown as PluginOption] : [];
-
 export default defineConfig({
-  plugins: reactPlugin,
+  plugins: [react()],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
