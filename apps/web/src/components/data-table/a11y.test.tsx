@@ -2,9 +2,9 @@ import './test-setup';
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { FormBuilder } from '../form-builder/FormBuilder';
-import { ProductMultiSelect } from '../product-multi-select/ProductMultiSelect';
-import { DataTable } from './DataTable';
+import { FormBuilder } from '../form-builder/form-builder';
+import { ProductMultiSelect } from '../product-multi-select/product-multi-select';
+import { DataTable } from './data-table';
 import { renderWithMantine, renderWithRouter } from './test-utils';
 
 async function violations(container: HTMLElement) {

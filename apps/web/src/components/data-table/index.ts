@@ -1,8 +1,8 @@
-export { DataTable, type DataTableProps } from './DataTable';
-export { ExportButtons, EXPORT_FORMAT_LABELS, exportErrorMessage, type ExportButtonsProps } from './ExportButtons';
-export { ColumnChooser } from './ColumnChooser';
-export { SearchBox, type SearchBoxProps } from './SearchBox';
-export { BulkDeleteButton } from './BulkDeleteButton';
+export { DataTable, type DataTableProps } from './data-table';
+export { ExportButtons, EXPORT_FORMAT_LABELS, exportErrorMessage, type ExportButtonsProps } from './export-buttons';
+export { ColumnChooser } from './column-chooser';
+export { SearchBox, type SearchBoxProps } from './search-box';
+export { BulkDeleteButton } from './bulk-delete-button';
 export { useListQueryState, type ListQueryStateApi, type SetListQueryOptions } from './use-list-query-state';
 export { useColumnVisibility, columnStorageKey, readColumnOverrides, type ColumnVisibility } from './use-column-visibility';
 export { fetchDownload, fileNameFromContentDisposition, saveBlob, type FetchDownloadOptions } from './download';

@@ -1,7 +1,7 @@
-export { FormBuilder, type FormBuilderProps, type FormBuilderValues } from './FormBuilder';
-export { FormFieldControl, DEFAULT_TEXTAREA_ROWS } from './FormFieldControl';
-export { FileField, type FileFieldProps, type FileValue } from './FileField';
-export { FieldHelp, DEFAULT_HELP_URL } from './FieldHelp';
+export { FormBuilder, type FormBuilderProps, type FormBuilderValues } from './form-builder';
+export { FormFieldControl, DEFAULT_TEXTAREA_ROWS } from './form-field-control';
+export { FileField, type FileFieldProps, type FileValue } from './file-field';
+export { FieldHelp, DEFAULT_HELP_URL } from './field-help';
 export { toFormData, type ToFormDataOptions } from './to-form-data';
 export { toDropzoneAccept, DEFAULT_ACCEPT, displayFileName } from './accept';
 export { readServerErrors, issuesToErrors, withHash, buildInitialValues, emptyValueFor } from './values';

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableProps } from './DataTable';
+import { DataTable, type DataTableProps } from './data-table';
 import type { ListQueryState } from './list-query';
 import { currentSearch, renderWithRouter } from './test-utils';
 import type { DataTableColumnDef } from './types';

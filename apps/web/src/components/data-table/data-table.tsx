@@ -11,14 +11,14 @@ import {
   getRecordId,
 } from 'mantine-datatable';
 import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { BulkDeleteButton } from './BulkDeleteButton';
-import classes from './DataTable.module.css';
-import { ColumnChooser } from './ColumnChooser';
+import { BulkDeleteButton } from './bulk-delete-button';
+import classes from './data-table.module.css';
+import { ColumnChooser } from './column-chooser';
 import { columnTitle } from './column-title';
-import { ExportButtons } from './ExportButtons';
+import { ExportButtons } from './export-buttons';
 import { type ListQueryOptions, toExportQuery } from './list-query';
-import { SearchBox } from './SearchBox';
-import { HeaderSelectionCheckbox, RowSelectionCheckbox } from './SelectionCheckboxes';
+import { SearchBox } from './search-box';
+import { HeaderSelectionCheckbox, RowSelectionCheckbox } from './selection-checkboxes';
 import { createSelectionStore } from './selection-store';
 import type { ConfirmDeleteRequest, DataTableColumnDef, DataTableExportConfig, DataTableQueryFn, RecordId } from './types';
 import { columnStorageKey, useColumnVisibility } from './use-column-visibility';

@@ -17,8 +17,8 @@ import {
 } from '@mantine/core';
 import type { ComboboxItem } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
-import { FieldHelp } from './FieldHelp';
-import { FileField } from './FileField';
+import { FieldHelp } from './field-help';
+import { FileField } from './file-field';
 import type { FieldOptionValue, FormField, FormValues } from './types';
 import { type NormalisedOption, normaliseOptions, withHash } from './values';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithMantine } from '../data-table/test-utils';
-import { type ProductGroup, ProductMultiSelect } from './ProductMultiSelect';
+import { type ProductGroup, ProductMultiSelect } from './product-multi-select';
 
 const GROUPS: ProductGroup[] = [
   {

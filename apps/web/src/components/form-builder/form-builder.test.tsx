@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithMantine } from '../data-table/test-utils';
-import { FormBuilder, type FormBuilderProps } from './FormBuilder';
+import { FormBuilder, type FormBuilderProps } from './form-builder';
 import type { CustomFieldProps, FormField } from './types';
 
 const FIELDS: FormField[] = [

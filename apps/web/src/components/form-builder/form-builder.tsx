@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, UI_TEXT } from '@console/contract';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { FormFieldControl } from './FormFieldControl';
+import { FormFieldControl } from './form-field-control';
 import type { FieldErrors, FormField, FormSubmitResult, FormValues } from './types';
 import {
   buildInitialValues,
