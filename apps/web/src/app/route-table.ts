@@ -14,10 +14,12 @@ export type ShellRouteDef = ShellRouteHandle & {
 // Until a feature lands, its route shows the screen's title and purpose.
 const intro = () => import('../features/shell-placeholders/screen-intro');
 
-type Entry = [path: string, menu: string | undefined, title: string, description: string];
+type Screen = ShellRouteDef['screen'];
+/** path, menu slug, title, description, and the feature screen (lazy) once it exists. */
+type Entry = [path: string, menu: string | undefined, title: string, description: string, screen?: Screen];
 
 function routes(module: string, entries: Entry[]): ShellRouteDef[] {
-  return entries.map(([path, menu, title, description]) => ({ path, module, menu, title, description, screen: intro }));
+  return entries.map(([path, menu, title, description, screen]) => ({ path, module, menu, title, description, screen: screen ?? intro }));
 }
 
 export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
