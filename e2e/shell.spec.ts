@@ -42,7 +42,8 @@ test.describe('shell', () => {
     await menu.getByRole('menuitem', { name: UI_TEXT.profile }).click();
     await expectPath(page, '/profile/about');
 
-    await page.getByRole('button', { name: UI_TEXT.backToHome }).click();
+    // a link or a button, whichever the shell renders
+    await page.getByRole('banner').getByRole('link', { name: UI_TEXT.backToHome }).or(page.getByRole('banner').getByRole('button', { name: UI_TEXT.backToHome })).click();
     await expectPath(page, '/home');
   });
 

@@ -4,12 +4,12 @@ import { endSessionServerSide, expect, expectPath, signIn, test } from './suppor
 
 test.describe('token expiry', () => {
   test('the page says the token expired and returns to / after 4 s', async ({ page }, testInfo) => {
+    const opened = Date.now();
     await page.goto('/token-expiry');
     await expect(page.getByText(ERROR_MESSAGES.tokenExpired)).toBeVisible();
     await expectAccessible(page, 'token expiry', testInfo);
-    const shown = Date.now();
     await expectPath(page, '/', DELAYS.tokenExpiryRedirect + 6_000);
-    expect(Date.now() - shown).toBeGreaterThanOrEqual(DELAYS.tokenExpiryRedirect - 1_000);
+    expect(Date.now() - opened, 'redirects after 4 s, not before').toBeGreaterThanOrEqual(DELAYS.tokenExpiryRedirect - 100);
   });
 
   test('a session ended on the server sends the next API call to /token-expiry, then /', async ({ page, context, baseURL }) => {

@@ -1,7 +1,7 @@
 import { DELAYS, STORAGE_KEYS, UI_TEXT, maskEmail } from '@console/contract';
 import { expectAccessible } from './support/axe';
 import { USERS } from './support/env';
-import { expect, expectPath, fillSignIn, otpBoxes, pathOf, test } from './support/fixtures';
+import { control, expect, expectPath, fillSignIn, otpBoxes, pathOf, test } from './support/fixtures';
 import { otpCodeOf, waitForMail } from './support/mail';
 
 const agent = USERS.agent;
@@ -80,14 +80,14 @@ test.describe('two-step sign-in', () => {
 
   test("'Back to login' leaves the code form", async ({ page }) => {
     await reachOtpForm(page);
-    await page.getByRole('button', { name: UI_TEXT.backToLoginOtp, exact: true }).click();
+    await control(page, UI_TEXT.backToLoginOtp).click();
     await expectPath(page, /^\/(login)?$/);
   });
 
   test('an unknown or used challenge token shows the expired view with Back to Login', async ({ page }, testInfo) => {
     await page.goto('/otp/this-token-does-not-exist');
     await expect(page.getByRole('img').first()).toBeVisible({ timeout: 10_000 });
-    const back = page.getByRole('button', { name: UI_TEXT.backToLogin, exact: true });
+    const back = control(page, UI_TEXT.backToLogin);
     await expect(back).toBeVisible();
     await expect(otpBoxes(page)).toHaveCount(0);
     await expectAccessible(page, 'otp expired', testInfo);

@@ -95,6 +95,10 @@ export async function endSessionServerSide(context: BrowserContext, baseURL: str
   if (!res.ok) throw new Error(`server-side logout answered ${res.status}: ${await res.text()}`);
 }
 
+/** A control by its visible name, whether rendered as a button or as a link styled like one. */
+export const control = (page: Page, name: string) =>
+  page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true }));
+
 /** Opens the profile dropdown (home and shell top bar). */
 export async function openProfileMenu(page: Page) {
   await page.getByRole('button', { name: /profile menu|account|user menu/i }).click();

@@ -36,6 +36,12 @@ export type StartOptions = {
   env?: Record<string, string | undefined>;
   /** Where server.log goes (default: inside the temporary DATA_DIR, removed on stop). */
   logDir?: string;
+  /**
+   * Apply migrations and seed with the db:migrate CLI before starting (default true). The
+   * server does the same on start, but inside Fastify's plugin start timeout, which a fresh
+   * PGlite on a busy 2-core machine can exceed.
+   */
+  premigrate?: boolean;
   /** Keep DATABASE_URL from the environment (default: drop it, so each server gets its own PGlite). */
   keepDatabaseUrl?: boolean;
   readyTimeoutMs?: number;
@@ -62,6 +68,24 @@ export async function startAppServer(opts: StartOptions): Promise<AppServer> {
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
 
   const out = createWriteStream(logFile);
+  if (opts.premigrate !== false) {
+    const code = await new Promise<number | null>((resolve) => {
+      const m = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/migrate-cli.ts'], {
+        cwd: ROOT,
+        env: env as NodeJS.ProcessEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      m.stdout!.pipe(out, { end: false });
+      m.stderr!.pipe(out, { end: false });
+      m.on('error', () => resolve(-1));
+      m.on('exit', (c) => resolve(c));
+    });
+    if (code !== 0) {
+      out.end();
+      const log = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
+      throw new Error(`db:migrate for server "${opts.name}" failed (exit ${code}):\n${log}`);
+    }
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
