@@ -4,20 +4,27 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DestinationStream } from 'pino';
 import { type Config, loadConfig } from './config.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import type { FileStorage } from './lib/storage/index.js';
 import { createLogger, requestId } from './lib/logger.js';
 import accessRoutes from './modules/access/access.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import companiesRoutes from './modules/companies/companies.routes.js';
+import filesRoutes from './modules/files/files.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
+import profileRoutes from './modules/profile/profile.routes.js';
 import sessionsRoutes from './modules/sessions/sessions.routes.js';
 import userActivityRoutes from './modules/user-activity/user-activity.routes.js';
+import usersRoutes from './modules/users/users.routes.js';
 import auditPlugin from './plugins/audit.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin from './plugins/errors.js';
 import mailPlugin, { type Mailer } from './plugins/mail.js';
+import multipartPlugin from './plugins/multipart.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
 import staticSpa from './plugins/static-spa.js';
+import storagePlugin from './plugins/storage.js';
 import swaggerPlugin from './plugins/swagger.js';
 import './types.js';
 
@@ -27,6 +34,8 @@ export type BuildOptions = {
   /** Where logs go (tests capture them to prove secrets are redacted). */
   logStream?: DestinationStream;
   mailer?: Mailer;
+  /** A ready storage instead of the configured one (tests). */
+  storage?: FileStorage;
 };
 
 /**
@@ -65,6 +74,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(rateLimitPlugin);
   await app.register(databasePlugin);
   await app.register(auditPlugin);
+  await app.register(storagePlugin, { storage: options.storage });
+  await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
 
   await app.register(
@@ -79,6 +90,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(sessionsRoutes);
       await api.register(userActivityRoutes);
       await api.register(accessRoutes);
+      await api.register(filesRoutes);
+      await api.register(companiesRoutes);
+      await api.register(usersRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );

@@ -54,6 +54,13 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: int(S.loginRateLimitPerMinute, 1),
   RATE_LIMIT_OTP_PER_MINUTE: int(S.otpRateLimitPerMinute, 1),
   RATE_LIMIT_RESET_PER_MINUTE: int(S.passwordResetRateLimitPerMinute, 1),
+  STORAGE_DRIVER: z.enum(['local', 'azure', '']).optional(),
+  AZURE_STORAGE_CONNECTION_STRING: optionalString,
+  AZURE_STORAGE_CONTAINER: z
+    .string()
+    .regex(/^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'an Azure container name (3-63 lower-case letters, digits and single dashes)')
+    .default('console-files'),
+  UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1024),
 });
 
 export type Config = {
@@ -88,6 +95,12 @@ export type Config = {
   rateLimitLoginPerMinute: number;
   rateLimitOtpPerMinute: number;
   rateLimitResetPerMinute: number;
+  /** Where uploaded files live: local disk under DATA_DIR/storage, or an Azure Blob container. */
+  storageDriver: 'local' | 'azure';
+  azureStorageConnectionString?: string;
+  azureStorageContainer: string;
+  /** Largest accepted image upload (logos, avatars), in bytes. */
+  uploadMaxBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -100,6 +113,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  // Azure when a connection string is given (DESIGN.md s.2), unless STORAGE_DRIVER says otherwise.
+  const storageDriver = e.STORAGE_DRIVER || (e.AZURE_STORAGE_CONNECTION_STRING ? 'azure' : 'local');
+  if (storageDriver === 'azure' && !e.AZURE_STORAGE_CONNECTION_STRING && !overrides.azureStorageConnectionString) {
+    throw new ConfigError('Invalid configuration in the environment:\n  AZURE_STORAGE_CONNECTION_STRING: required when STORAGE_DRIVER=azure');
+  }
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
@@ -133,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitLoginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
     rateLimitOtpPerMinute: e.RATE_LIMIT_OTP_PER_MINUTE,
     rateLimitResetPerMinute: e.RATE_LIMIT_RESET_PER_MINUTE,
+    storageDriver,
+    azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,
+    azureStorageContainer: e.AZURE_STORAGE_CONTAINER,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
   };
   return { ...config, ...stripUndefined(overrides) };
 }

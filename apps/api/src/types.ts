@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/client.js';
 import type { SeedResult } from './db/seed/index.js';
 import type { Clock } from './lib/clock.js';
+import type { FileStorage } from './lib/storage/index.js';
 import type { AccessService } from './modules/access/access.service.js';
 import type { SessionService } from './modules/sessions/sessions.service.js';
 import type { AuditService } from './plugins/audit.js';
@@ -44,5 +45,9 @@ declare module 'fastify' {
     access: AccessService;
     seedResult: SeedResult;
     audit: AuditService;
+    /** Uploaded files (plugins/storage.ts): local disk or Azure Blob. */
+    storage: FileStorage;
+    /** Where uploads wait while they are inspected. */
+    uploadTempDir: string;
   }
 }

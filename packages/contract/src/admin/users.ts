@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordField } from '../auth/schemas.js';
+import { emailField, passwordField, sessionUserSchema } from '../auth/schemas.js';
 import { formBoolean, hexColorField, optionalPhone, requiredText, statusField, STATUSES } from '../common/fields.js';
 import { DEFAULT_COLORS } from '../common/constants.js';
 
@@ -106,3 +106,15 @@ export const aboutUpdateSchema = z.object({
   removeProfile: formBoolean.optional(),
 });
 export type AboutUpdateInput = z.input<typeof aboutUpdateSchema>;
+
+/**
+ * PATCH /about/update/{id}: the updated profile plus the session user fields, so the SPA can
+ * refresh its userDetails cookie and theme colours at once.
+ */
+export const aboutUpdateResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: aboutSchema,
+  user: sessionUserSchema,
+});
+export type AboutUpdateResponse = z.infer<typeof aboutUpdateResponseSchema>;

@@ -1,0 +1,134 @@
+import { createReadStream } from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
+import { newStorageKey, type StorageFolder, thumbnailKeyFor } from '../lib/storage/index.js';
+import { makeThumbnail, type ReceivedUpload, receiveUpload, safeDisplayName, type UploadCategory } from '../lib/uploads/index.js';
+
+/**
+ * multipart/form-data for the add/edit forms (spec s.7: "multipart"). The plugin's own limits
+ * are a backstop: the real size check is `receiveUpload` against UPLOAD_MAX_BYTES (413), and the
+ * plugin's fileSize bounds how much of an oversize file is drained after that 413.
+ * Routes read a form with `readForm`, which also accepts a JSON body (same fields, no file).
+ */
+
+const MAX_FIELDS = 40;
+const MAX_FIELD_BYTES = 16 * 1024;
+
+export default fp(
+  async function multipartPlugin(app: FastifyInstance) {
+    await app.register(multipart, {
+      limits: {
+        fileSize: app.config.uploadMaxBytes * 2,
+        files: 1,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+        parts: MAX_FIELDS + 1,
+        headerPairs: 200,
+      },
+    });
+  },
+  { name: 'multipart' },
+);
+
+export type FormFile = ReceivedUpload & { fieldName: string; originalName: string };
+export type ReadForm = { fields: Record<string, unknown>; file?: FormFile };
+
+export type ReadFormOptions = {
+  /** Name of the one file part accepted (e.g. 'logo', 'profile'); any other file part is a 400. */
+  fileField?: string;
+  allowed?: UploadCategory;
+};
+
+/**
+ * The fields (strings) and the one accepted file of a multipart form, or the JSON body. The file
+ * is inspected (size 413, content 415, pixel limit) into a temp file; call `discard(form)` in a
+ * finally block. A browser's empty file input (no name, no bytes) counts as "no file".
+ */
+export async function readForm(request: FastifyRequest, options: ReadFormOptions = {}): Promise<ReadForm> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+      throw new AppError('VALIDATION', 'The request body must be a form or a JSON object');
+    }
+    return { fields: { ...(body as Record<string, unknown> | undefined) } };
+  }
+  const app = request.server;
+  const fields: Record<string, unknown> = {};
+  let file: FormFile | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (!part.filename && part.fieldname === options.fileField) {
+        part.file.resume(); // an empty file input
+        continue;
+      }
+      if (part.fieldname !== options.fileField || file) {
+        part.file.resume();
+        const message = options.fileField ? `Only one file, in the field "${options.fileField}", is accepted` : 'This form takes no files';
+        throw new AppError('VALIDATION', message, { [part.fieldname]: message });
+      }
+      const upload = await receiveUpload(part.file, {
+        maxBytes: app.config.uploadMaxBytes,
+        allowed: options.allowed ?? 'image',
+        dir: app.uploadTempDir,
+      });
+      file = { ...upload, fieldName: part.fieldname, originalName: safeDisplayName(part.filename) };
+    }
+  } catch (err) {
+    await file?.cleanup();
+    throw translateMultipartError(err);
+  }
+  return { fields, file };
+}
+
+export async function discard(form: ReadForm | undefined) {
+  await form?.file?.cleanup();
+}
+
+/** Limits of @fastify/multipart as the contract's errors. */
+function translateMultipartError(err: unknown): unknown {
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.');
+  if (code === 'FST_FILES_LIMIT') return new AppError('VALIDATION', 'Only one file is accepted');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('VALIDATION', 'The form has too many fields');
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('VALIDATION', 'The form is malformed');
+  if (typeof code === 'string' && code.startsWith('FST_') && (err as { statusCode?: number }).statusCode === 413) {
+    return new AppError('PAYLOAD_TOO_LARGE', 'The form is too large.');
+  }
+  return err;
+}
+
+/** zod-parses form fields; failures become 400 with fieldErrors keyed by field name. */
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.infer<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || 'form';
+    if (!(key in fieldErrors)) fieldErrors[key] = issue.message;
+  }
+  throw new AppError('VALIDATION', undefined, fieldErrors);
+}
+
+/**
+ * Moves an inspected image into storage under a fresh key `<folder>/yyyy/mm/<uuid>.<ext>`, with a
+ * WebP thumbnail beside it. Returns the key; on failure nothing is left in storage.
+ */
+export async function storeImage(app: FastifyInstance, file: FormFile, folder: StorageFolder): Promise<string> {
+  const key = newStorageKey(folder, file.ext, app.clock.now());
+  try {
+    await app.storage.put(key, createReadStream(file.path), { contentType: file.mime });
+    await app.storage.put(thumbnailKeyFor(key), await makeThumbnail({ path: file.path }), { contentType: 'image/webp' });
+    return key;
+  } catch (err) {
+    await app.storage.delete(key).catch(() => {});
+    await app.storage.delete(thumbnailKeyFor(key)).catch(() => {});
+    throw err;
+  }
+}

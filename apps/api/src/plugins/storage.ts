@@ -1,0 +1,50 @@
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { createStorage, type FileStorage, localStorageRoot, type StorageOptions, thumbnailKeyFor } from '../lib/storage/index.js';
+
+/**
+ * `app.storage`: where uploaded files live (DESIGN.md s.2). Local disk under DATA_DIR/storage
+ * by default, an Azure Blob container when configured. `app.uploadTempDir` is where uploads wait
+ * while they are inspected (under DATA_DIR, so the local driver moves them on one filesystem).
+ */
+
+export function storageOptions(config: Config): StorageOptions {
+  if (config.storageDriver === 'azure') {
+    if (!config.azureStorageConnectionString) throw new Error('AZURE_STORAGE_CONNECTION_STRING is required for the azure storage driver');
+    return { driver: 'azure', connectionString: config.azureStorageConnectionString, container: config.azureStorageContainer };
+  }
+  return { driver: 'local', rootDir: localStorageRoot(config.dataDir) };
+}
+
+/** Removes a stored file and its thumbnail; failures are logged, never thrown (the change is done). */
+export async function removeStoredFile(app: FastifyInstance, key: string | null | undefined) {
+  if (!key) return;
+  try {
+    await app.storage.delete(key);
+    await app.storage.delete(thumbnailKeyFor(key));
+  } catch (err) {
+    app.log.warn({ err, key }, 'could not delete a stored file');
+  }
+}
+
+export default fp(
+  async function storagePlugin(app: FastifyInstance, opts: { storage?: FileStorage }) {
+    const storage = opts.storage ?? createStorage(storageOptions(app.config));
+    await storage.init();
+    const tempDir = path.join(app.config.dataDir, 'tmp', 'uploads');
+    await mkdir(tempDir, { recursive: true });
+    // Leftovers of a crash mid-upload. Only old ones: another process may share DATA_DIR.
+    const stale = Date.now() - 3_600_000;
+    for (const name of await readdir(tempDir).catch(() => [] as string[])) {
+      const file = path.join(tempDir, name);
+      const info = await stat(file).catch(() => null);
+      if (name.startsWith('upload-') && info && info.mtimeMs < stale) await rm(file, { force: true });
+    }
+    app.decorate('storage', storage);
+    app.decorate('uploadTempDir', tempDir);
+  },
+  { name: 'storage' },
+);
