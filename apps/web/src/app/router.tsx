@@ -33,6 +33,9 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
         { path: '/reset-password', lazy: lazyRoute(() => import('../features/auth/reset/reset-password-page')) },
         { path: '/otp/:token', lazy: lazyRoute(() => import('../features/auth/otp/otp-page')) },
         { path: '/internet-connection', Component: InternetConnectionPage },
+        // In-product help: public, so the sign-in screens' help icons can open it in a new tab too.
+        { path: '/docs', lazy: lazyRoute(() => import('../features/docs/docs-index-page')) },
+        { path: '/docs/:topic', lazy: lazyRoute(() => import('../features/docs/docs-topic-page')) },
         {
           loader: privateLoader,
           // Re-check the session on every navigation, not only on the first one.
