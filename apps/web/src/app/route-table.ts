@@ -38,7 +38,7 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
       [`${p}/dashboard`, 'dashboard', 'Dashboard', 'Companies, users, roles, active sessions and sign-ins per day.'],
       [`${p}/companies`, 'companies', 'Companies', 'The companies that own clients and staff accounts: add, edit and delete them.'],
       [`${p}/users`, 'users', 'Users', 'Staff accounts: add, edit and delete users, and regenerate their API keys.'],
-      [`${p}/roles`, 'roles', 'Roles', 'Roles group the modules, menus and permission keys a user receives.'],
+      [`${p}/roles`, 'roles', 'Roles', 'Roles group the modules, menus and permission keys a user receives.', () => import('../features/roles/roles-page')],
       [`${p}/permissions`, 'permissions', 'Permissions', 'Permission groups and the keys each role holds within them.'],
       [`${p}/module-permissions`, 'module-permissions', 'Module Permissions', 'The modules each role may open.'],
     ]),

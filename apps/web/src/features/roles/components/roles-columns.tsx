@@ -1,0 +1,53 @@
+import type { Role } from '@console/contract';
+import { Badge, Group, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { DataTableColumnDef } from '../../../components/data-table';
+import { formatTimestamp } from '../../../lib/formatters';
+import { isProtectedRole } from '../roles-logic';
+
+/** The roles list's columns; `actions` renders the row buttons. Build once per screen (useMemo). */
+export function rolesColumns(actions: (role: Role) => ReactNode): DataTableColumnDef<Role>[] {
+  return [
+    {
+      accessor: 'name',
+      title: 'Name',
+      render: (role) => (
+        <Group gap={6} wrap="nowrap">
+          {isProtectedRole(role) ? <IconLock size={14} aria-label="Protected role" /> : null}
+          <Text size="sm" fw={600}>
+            {role.name}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      accessor: 'description',
+      title: 'Description',
+      render: (role) => (
+        <Text size="sm" lineClamp={2} c={role.description ? undefined : 'dimmed'}>
+          {role.description || '—'}
+        </Text>
+      ),
+    },
+    { accessor: 'userCount', title: 'Users', textAlign: 'right', width: 90 },
+    {
+      accessor: 'isSystem',
+      title: 'Type',
+      sortable: false,
+      width: 110,
+      render: (role) =>
+        role.isSystem ? (
+          <Badge variant="light" color="grape">
+            System
+          </Badge>
+        ) : (
+          <Badge variant="outline" color="gray">
+            Custom
+          </Badge>
+        ),
+    },
+    { accessor: 'createdAt', title: 'Created', noWrap: true, render: (role) => formatTimestamp(role.createdAt) },
+    { accessor: 'actions', title: 'Actions', sortable: false, hideable: false, textAlign: 'right', width: 130, render: actions },
+  ];
+}
