@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { modulePermissionSchema, permissionDetailSchema } from '../access/schemas.js';
 import { optionalText, requiredText } from '../common/fields.js';
+import { listResultSchema } from '../common/list.js';
 
 export const roleSchema = z.object({
   id: z.number().int(),
@@ -51,3 +53,63 @@ export const modulePermissionAddSchema = z.object({
 export type ModulePermissionAddInput = z.infer<typeof modulePermissionAddSchema>;
 
 export const modulePermissionsQuerySchema = z.object({ roleId: z.coerce.number().int().positive().optional() });
+
+// ---- Additions for the roles / permissions API (additive; nothing above changed) ----
+
+export const rolesListResponseSchema = listResultSchema(roleSchema);
+
+/** PUT /roles/:id/grants: the whole matrix of one role, replaced in one transaction. */
+export const roleGrantsInputSchema = z.object({
+  moduleIds: z.array(z.number().int().positive()).max(100),
+  menuIds: z.array(z.number().int().positive()).max(500),
+  roleKeys: z.array(z.string().max(100)).max(1000),
+});
+export type RoleGrantsInput = z.infer<typeof roleGrantsInputSchema>;
+
+export const roleGrantsResponseSchema = z.object({ data: roleGrantsSchema });
+
+/** Answer of every grant change (PUT grants, POST /permissions/add, POST /module-permissions/add): the grants after it. */
+export const grantsMutationResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: roleGrantsSchema,
+});
+
+/**
+ * GET /permissions: every permission group with its sub-modules. Without `limit` the whole
+ * catalogue comes back (the matrix needs it all); with it, the usual paging.
+ */
+export const PERMISSION_SORT_FIELDS = ['id', 'name', 'moduleId'] as const;
+export const permissionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  search: z.string().trim().max(200).optional().default(''),
+  sortOrder: z
+    .string()
+    .optional()
+    .transform((v) => (v?.toLowerCase() === 'desc' ? 'desc' : 'asc') as 'asc' | 'desc'),
+  sortField: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v.split(':')[0] : undefined)),
+  moduleId: z.coerce.number().int().positive().optional(),
+});
+export const permissionsListResponseSchema = listResultSchema(permissionDetailSchema);
+export const permissionResponseSchema = z.object({ data: permissionDetailSchema });
+export const modulePermissionsResponseSchema = z.object({ data: z.array(modulePermissionSchema) });
+
+/** Texts the roles and permissions API answers with. */
+export const ROLE_MESSAGES = {
+  created: 'Role created',
+  updated: 'Role updated',
+  deleted: 'Role deleted',
+  nameTaken: 'A role with this name already exists',
+  superAdminRename: 'The Super Admin role cannot be renamed',
+  superAdminDelete: 'The Super Admin role cannot be deleted',
+  superAdminGrants: 'The Super Admin role always holds every permission; its grants cannot be changed',
+  inUse: (n: number) => `This role is assigned to ${n} ${n === 1 ? 'user' : 'users'}. Move them to another role first.`,
+  grantsSaved: 'Permissions saved',
+  ownRoleGrants: 'You cannot change the permissions of your own role',
+  grantBeyondOwn: 'You can only grant what your own role holds',
+} as const;
