@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
@@ -8,15 +9,21 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIn
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const roles = pgTable('roles', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  name: varchar('name', { length: 100 }).notNull().unique(),
-  description: text('description').notNull().default(''),
-  // System roles (role 1) cannot be deleted or stripped.
-  isSystem: boolean('is_system').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull().unique(),
+    description: text('description').notNull().default(''),
+    // System roles (role 1) cannot be deleted or stripped.
+    isSystem: boolean('is_system').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Role names are unique ignoring case ("Editors" and "editors" are one role); the index settles
+  // concurrent creates that both passed the service's check.
+  (t) => [uniqueIndex('roles_name_lower_uq').on(sql`lower(${t.name})`)],
+);
 
 export const modules = pgTable('modules', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
