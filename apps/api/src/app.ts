@@ -10,7 +10,10 @@ import accessRoutes from './modules/access/access.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
+import permissionsRoutes from './modules/permissions/permissions.routes.js';
+import rolesRoutes from './modules/roles/roles.routes.js';
 import profileRoutes from './modules/profile/profile.routes.js';
 import sessionsRoutes from './modules/sessions/sessions.routes.js';
 import userActivityRoutes from './modules/user-activity/user-activity.routes.js';
@@ -94,6 +97,9 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(companiesRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
+      await api.register(rolesRoutes);
+      await api.register(permissionsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

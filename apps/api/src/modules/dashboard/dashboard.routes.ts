@@ -1,0 +1,66 @@
+import { ADMIN_API_PATHS, PERMISSION_KEYS, productDashboardResponseSchema } from '@console/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limits } from '../../config.js';
+import { errors } from '../../lib/http-schemas.js';
+import { createDashboardRepository } from './dashboard.repository.js';
+
+/** Days shown by the sign-ins chart, today included. */
+export const SIGN_IN_DAYS = 14;
+export const RECENT_CHANGES = 10;
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const querySchema = z.object({
+  // Days are counted in the browser's time zone when it says which one (spec s.9); UTC otherwise.
+  timeZone: z.string().max(64).optional().default('UTC').refine(isTimeZone, { message: 'Unknown time zone' }),
+});
+
+/** {product}Data: the product dashboard from one call. */
+export default async function dashboardRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = createDashboardRepository(app.db);
+  const l = limits(app.config);
+
+  r.get(
+    ADMIN_API_PATHS.productDashboard,
+    {
+      config: { permission: PERMISSION_KEYS.productDashboard.view },
+      schema: {
+        tags: ['dashboard'],
+        summary: `Companies, users, roles, live sessions, sign-ins per day (${SIGN_IN_DAYS} days) and the latest changes`,
+        security: [{ bearer: [] }],
+        querystring: querySchema,
+        response: { 200: productDashboardResponseSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const bounds = {
+        now,
+        idleSince: new Date(now.getTime() - l.idleMs),
+        rememberIdleSince: new Date(now.getTime() - l.rememberIdleMs),
+      };
+      const [counters, signInsPerDay, changes] = await Promise.all([
+        repo.counters(bounds),
+        repo.signInsPerDay(now, request.query.timeZone, SIGN_IN_DAYS),
+        repo.recentChanges(RECENT_CHANGES),
+      ]);
+      return {
+        data: {
+          ...counters,
+          signInsPerDay,
+          recentChanges: changes.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import { type Module, ROLE_MESSAGES } from '@console/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.js';
+import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
+import { createRoleWithKeys, createUser, loginWithKeys, TEST_USER_PASSWORD } from '../roles/testing.js';
+
+let t: TestApp;
+let admin: TestSession;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+});
+afterAll(() => t?.close());
+
+const put = (s: TestSession, roleId: number, payload: object) => t.as(s, { method: 'PUT', url: `/api/roles/${roleId}/grants`, payload });
+const grantsOf = async (roleId: number) => (await t.as(admin, { url: `/api/roles/${roleId}/grants` })).json().data;
+const MANAGE = ['permissions.view', 'permissions.manage', 'module-permissions.view', 'module-permissions.manage'];
+
+describe('grants apply on the next request of the same session', () => {
+  it('403, grant through the API, 200 without signing in again; revoke, 403 again', async () => {
+    const roleId = await createRoleWithKeys(t, []);
+    const user = await createUser(t, roleId);
+    const s = await t.login({ email: user.email, password: TEST_USER_PASSWORD });
+    expect((await t.as(s, { url: '/api/roles' })).statusCode).toBe(403);
+    expect((await t.as(s, { url: '/api/modules' })).json().data).toEqual([]);
+
+    const granted = await put(admin, roleId, { moduleIds: [5], menuIds: [16], roleKeys: ['roles.view'] });
+    expect(granted.statusCode).toBe(200);
+    expect((await t.as(s, { url: '/api/roles' })).statusCode).toBe(200);
+    const mods = (await t.as(s, { url: '/api/modules' })).json<{ data: Module[] }>().data;
+    expect(mods.map((m) => [m.slug, m.menus.map((x) => x.slug)])).toEqual([['platform', ['roles']]]);
+
+    // Taking the module away takes its menus and keys with it.
+    const revoked = await t.as(admin, { method: 'POST', url: '/api/module-permissions/add', payload: { roleId, moduleIds: [] } });
+    expect(revoked.json().data).toEqual({ roleId, moduleIds: [], menuIds: [], roleKeys: [] });
+    expect((await t.as(s, { url: '/api/roles' })).statusCode).toBe(403);
+  });
+
+  it('POST /permissions/add applies at once too', async () => {
+    const s = await loginWithKeys(t, ['profile.view']);
+    const roleId = s.roleId;
+    expect((await t.as(s, { url: '/api/user-activity' })).statusCode).toBe(403);
+    const res = await t.as(admin, { method: 'POST', url: '/api/permissions/add', payload: { roleId, menuIds: [11], roleKeys: ['user-activity.view'] } });
+    expect(res.statusCode).toBe(200);
+    expect((await t.as(s, { url: '/api/user-activity' })).statusCode).toBe(200);
+  });
+});
+
+describe('who may change grants', () => {
+  it('the matrix needs both view keys to read and both manage keys to write; the denial is audited', async () => {
+    const viewOnly = await loginWithKeys(t, ['permissions.view']);
+    const readDenied = await t.as(viewOnly, { url: '/api/roles/2/grants' });
+    expect(readDenied.statusCode).toBe(403);
+    const bothViews = await loginWithKeys(t, ['permissions.view', 'module-permissions.view']);
+    expect((await t.as(bothViews, { url: '/api/roles/2/grants' })).statusCode).toBe(200);
+
+    const halfManager = await loginWithKeys(t, ['permissions.manage']);
+    const denied = await put(halfManager, 4, { moduleIds: [], menuIds: [], roleKeys: [] });
+    expect(denied.statusCode).toBe(403);
+    const [row] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'permission-denied'), eq(auditLog.actorId, halfManager.userId)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row).toMatchObject({ entity: 'route', entityId: 'PUT /api/roles/:id/grants', after: { required: ['permissions.manage', 'module-permissions.manage'] } });
+  });
+
+  it('a manager who is not super admin cannot change their own role', async () => {
+    const manager = await loginWithKeys(t, MANAGE);
+    const res = await put(manager, manager.roleId, { moduleIds: [5], menuIds: [], roleKeys: MANAGE });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(ROLE_MESSAGES.ownRoleGrants);
+    const viaAdd = await t.as(manager, { method: 'POST', url: '/api/permissions/add', payload: { roleId: manager.roleId, menuIds: [], roleKeys: [] } });
+    expect(viaAdd.statusCode).toBe(403);
+  });
+
+  it('nor grant what their own role does not hold (taking away is fine), and the refusal is audited', async () => {
+    const manager = await loginWithKeys(t, [...MANAGE, 'roles.view'], [16, 17]);
+    const target = await createRoleWithKeys(t, ['users.view', 'profile.view'], [15, 10]);
+
+    const beyond = await put(manager, target, { moduleIds: [5, 4, 2], menuIds: [15, 16, 10], roleKeys: ['users.delete', 'roles.view', 'profile.view'] });
+    expect(beyond.statusCode).toBe(403);
+    // Module 4, menu 10 and users.view are not the manager's, but the role has them already: only additions count.
+    expect(beyond.json()).toEqual({
+      success: false,
+      code: 'FORBIDDEN',
+      message: ROLE_MESSAGES.grantBeyondOwn,
+      fieldErrors: {
+        moduleIds: `${ROLE_MESSAGES.grantBeyondOwn} (modules 2)`,
+        roleKeys: `${ROLE_MESSAGES.grantBeyondOwn} (users.delete)`,
+      },
+    });
+    const menuBeyond = await put(manager, target, { moduleIds: [5, 4], menuIds: [15, 10, 11], roleKeys: ['users.view'] });
+    expect(menuBeyond.json().fieldErrors).toEqual({ menuIds: `${ROLE_MESSAGES.grantBeyondOwn} (menus 11)` });
+    const [row] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'permission-denied'), eq(auditLog.actorId, manager.userId)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row).toMatchObject({ entity: 'role', entityId: String(target) });
+
+    // Keeping what the role already had (users.view, module 4 and menu 10), adding what the manager holds, removing profile.view.
+    const ok = await put(manager, target, { moduleIds: [5, 4], menuIds: [15, 16, 10], roleKeys: ['users.view', 'roles.view'] });
+    expect(ok.statusCode).toBe(200);
+    expect(await grantsOf(target)).toEqual({ roleId: target, moduleIds: [4, 5], menuIds: [10, 15, 16], roleKeys: ['roles.view', 'users.view'] });
+  });
+});
