@@ -28,6 +28,9 @@ export const companyInputSchema = z.object({
 });
 export type CompanyInput = z.input<typeof companyInputSchema>;
 
+/** GET /companies takes the list query plus an optional status filter. */
+export const companyListQueryExtraSchema = z.object({ status: z.enum(STATUSES).optional() });
+
 export const COMPANY_SORT_FIELDS = ['id', 'name', 'email', 'phone', 'website', 'status', 'userCount', 'createdAt'] as const;
 
 /** Spec s.3: company add returns message, logo, success. */

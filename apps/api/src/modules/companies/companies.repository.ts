@@ -6,7 +6,9 @@ import { companies, users } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
 import { normaliseStoredPath } from '../../lib/storage/index.js';
 
-const userCount = sql<number>`(select count(*) from ${users} where ${users.companyId} = ${companies.id})`.mapWith(Number);
+// Spelled out with an alias: in a one-table select drizzle leaves columns unqualified, and an
+// unqualified "id" inside the subquery would mean users.id.
+const userCount = sql<number>`(select count(*) from "users" as "u" where "u"."company_id" = "companies"."id")`.mapWith(Number);
 
 export const companyFields = {
   id: companies.id,
@@ -61,6 +63,8 @@ export const companiesList = defineList({
   toDto: toCompany,
 });
 
+export const companyListFilters = (q: { status?: 'active' | 'inactive' }) => [q.status ? eq(companies.status, q.status) : undefined];
+
 export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'createdAt'>;
 
 export function createCompaniesRepository(db: Db) {
@@ -94,7 +98,7 @@ export function createCompaniesRepository(db: Db) {
     async deleteIfUnused(id: number) {
       const rows = await db
         .delete(companies)
-        .where(and(eq(companies.id, id), sql`not exists (select 1 from ${users} where ${users.companyId} = ${id})`))
+        .where(and(eq(companies.id, id), sql`not exists (select 1 from "users" as "u" where "u"."company_id" = ${id})`))
         .returning({ id: companies.id });
       return rows.length > 0;
     },

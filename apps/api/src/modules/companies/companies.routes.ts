@@ -1,6 +1,7 @@
 import {
   ADMIN_API_PATHS,
   companyInputSchema,
+  companyListQueryExtraSchema,
   companyMutationResponseSchema,
   companySchema,
   exportParamSchema,
@@ -16,7 +17,7 @@ import type { ExportColumn } from '../../lib/export/index.js';
 import { errors } from '../../lib/http-schemas.js';
 import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { discard, parseFields, type ReadForm, readForm } from '../../plugins/multipart.js';
-import { companiesList } from './companies.repository.js';
+import { companiesList, companyListFilters } from './companies.repository.js';
 import { COMPANY_MESSAGES, createCompaniesService } from './companies.service.js';
 
 const K = PERMISSION_KEYS.companies;
@@ -55,11 +56,11 @@ export default async function companiesRoutes(app: FastifyInstance) {
         tags,
         summary: 'Companies (list query; limit up to 1000 for the dropdown)',
         security,
-        querystring: listQuerySchema,
+        querystring: listQuerySchema.extend(companyListQueryExtraSchema.shape),
         response: { 200: listResultSchema(companySchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => companiesList.page(app.db, request.query),
+    async (request) => companiesList.page(app.db, request.query, companyListFilters(request.query)),
   );
 
   r.get(
@@ -71,7 +72,7 @@ export default async function companiesRoutes(app: FastifyInstance) {
         summary: 'Every company the list query selects, as CSV, Excel or PDF',
         security,
         params: exportParamSchema,
-        querystring: exportQuerySchema,
+        querystring: exportQuerySchema.extend(companyListQueryExtraSchema.shape),
         response: errors(400, 401, 403),
       },
     },
@@ -81,7 +82,7 @@ export default async function companiesRoutes(app: FastifyInstance) {
         title: 'Companies',
         entity: 'company',
         columns: EXPORT_COLUMNS,
-        rows: companiesList.rows(app.db, request.query),
+        rows: companiesList.rows(app.db, request.query, companyListFilters(request.query)),
       }),
   );
 

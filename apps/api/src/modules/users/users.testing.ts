@@ -1,11 +1,14 @@
 // Test helpers shared by the companies, users, profile and files tests (not loaded by the app).
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { deflateSync } from 'node:zlib';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { rolePermissions, roles, subModules, users } from '../../db/schema/index.js';
+import { auditLog, rolePermissions, roles, subModules, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { localStorageRoot } from '../../lib/storage/index.js';
 import type { TestApp, TestSession } from '../../test/test-app.js';
@@ -81,4 +84,102 @@ export async function storedFiles(t: TestApp): Promise<string[]> {
     .filter((p) => !p.split(path.sep).some((s) => s.startsWith('.')));
   const temp = await readdir(t.app.uploadTempDir).catch(() => []);
   return [...stored.sort(), ...temp.map((f) => `tmp:${f}`)];
+}
+
+// --- a PNG that declares a huge size but carries almost no data (pixel flood) ---
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+export function pixelFloodPng(width = 30_000, height = 30_000): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 0;
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** RFC 4180 CSV (the export's BOM dropped) as rows of cells. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const s = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (quoted) {
+      if (c === '"' && s[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(cell), (cell = '');
+    else if (c === '\r' && s[i + 1] === '\n') {
+      row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) row.push(cell), rows.push(row);
+  return rows;
+}
+
+/** The first sheet of an XLSX as rows of cell texts. */
+export async function xlsxRows(buffer: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = wb.worksheets[0]!;
+  const rows: string[][] = [];
+  sheet.eachRow((r) => {
+    const values = (r.values as unknown[]).slice(1);
+    rows.push(values.map((v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v))));
+  });
+  return rows;
+}
+
+/** Text of a PDF through poppler's pdftotext. */
+export function pdfText(buffer: Buffer): string {
+  const out = spawnSync('pdftotext', ['-layout', '-', '-'], { input: buffer, maxBuffer: 64 * 1024 * 1024 });
+  if (out.status !== 0) throw new Error(`pdftotext failed: ${out.stderr.toString()}`);
+  return out.stdout.toString('utf8');
+}
+
+/** Every row of a list endpoint, page after page (limit 500). */
+export async function allListRows<T>(t: TestApp, s: TestSession, url: string): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 1; ; page++) {
+    const sep = url.includes('?') ? '&' : '?';
+    const res = await t.as(s, { url: `${url}${sep}page=${page}&limit=500` });
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+    const body = res.json<{ data: T[]; totalPages: number }>();
+    out.push(...body.data);
+    if (page >= body.totalPages) return out;
+  }
+}
+
+/** Audit rows of an action on an entity, newest first. */
+export async function auditRows(t: TestApp, action: string, entity: string) {
+  return t.app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entity, entity)))
+    .orderBy(desc(auditLog.id));
 }
