@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export const companies = pgTable(
   'companies',
@@ -21,5 +21,7 @@ export const companies = pgTable(
     index('companies_created_at_idx').on(t.createdAt),
     // Lists search with ILIKE '%term%'; a trigram index keeps that fast on large tables.
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Company names are unique regardless of case ("ACME" is "Acme").
+    uniqueIndex('companies_name_lower_uq').on(sql`lower(${t.name})`),
   ],
 );
