@@ -11,13 +11,18 @@ type Props = {
   menus: readonly Menu[];
   loading: boolean;
   onNavigate?: () => void;
+  /**
+   * Renders the same sidebar without links or an active item, for "view as this role" previews
+   * inside a screen: following a preview link would leave the screen being edited.
+   */
+  preview?: boolean;
 };
 
 const menuIcon = (logo: string, active: boolean) =>
   `${IMAGE_PATHS.menus}${active ? IMAGE_PATHS.selectedMenuPrefix : ''}${logo}`;
 
 /** The current module's permitted menus (spec s.2): logo, name, link to /{module}/{menu slug}. */
-export function Sidebar({ moduleSlug, moduleName, moduleLogo, menus, loading, onNavigate }: Props) {
+export function Sidebar({ moduleSlug, moduleName, moduleLogo, menus, loading, onNavigate, preview = false }: Props) {
   const { pathname } = useLocation();
   return (
     <>
@@ -43,19 +48,23 @@ export function Sidebar({ moduleSlug, moduleName, moduleLogo, menus, loading, on
           )}
           {menus.map((menu) => {
             const href = menuHref(moduleSlug, menu);
-            const active = isMenuActive(pathname, href);
+            const active = !preview && isMenuActive(pathname, href);
+            const look = {
+              label: menu.name,
+              active,
+              variant: 'filled',
+              className: classes.navLink,
+              leftSection: <img src={menuIcon(menu.logo, active)} alt="" width={20} height={20} />,
+            } as const;
+            if (preview) return <NavLink key={menu.id} component="div" {...look} />;
             return (
               <NavLink
                 key={menu.id}
                 component={Link}
                 to={href}
-                label={menu.name}
-                active={active}
-                variant="filled"
                 aria-current={active ? 'page' : undefined}
                 onClick={onNavigate}
-                className={classes.navLink}
-                leftSection={<img src={menuIcon(menu.logo, active)} alt="" width={20} height={20} />}
+                {...look}
               />
             );
           })}
