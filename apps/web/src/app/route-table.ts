@@ -40,7 +40,7 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
       [`${p}/users`, 'users', 'Users', 'Staff accounts: add, edit and delete users, and regenerate their API keys.'],
       [`${p}/roles`, 'roles', 'Roles', 'Roles group the modules, menus and permission keys a user receives.', () => import('../features/roles/roles-page')],
       [`${p}/permissions`, 'permissions', 'Permissions', 'Permission groups and the keys each role holds within them.', () => import('../features/permissions/permissions-page')],
-      [`${p}/module-permissions`, 'module-permissions', 'Module Permissions', 'The modules each role may open.'],
+      [`${p}/module-permissions`, 'module-permissions', 'Module Permissions', 'The modules each role may open.', () => import('../features/module-permissions/module-permissions-page')],
     ]),
     ...routes('demo-admin', [
       ['/demo-admin/client-dashboard', 'client-dashboard', 'Dashboard', 'Clients by type and status, media and action counts, and bulk upload outcomes.'],
