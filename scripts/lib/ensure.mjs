@@ -77,7 +77,18 @@ export async function ensureDeps() {
   // (npm install), so a pull that changes the lockfile does not wipe node_modules.
   const args = missing && haveLock ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
   log(`installing dependencies (npm ${args[0]})`);
-  const code = await run('npm', args, { env: { ...process.env, npm_config_yes: 'true' } });
+  const env = { ...process.env, npm_config_yes: 'true' };
+  let code = await run('npm', args, { env });
+  if (code !== 0 && args[0] === 'ci') {
+    // npm ci refuses a lockfile that is out of sync with package.json; a newcomer should still
+    // get a working tree, so fall back to npm install (which rewrites the lockfile) and say so.
+    console.error(
+      yellow('npm ci failed (is package-lock.json out of sync with package.json?); falling back to npm install.') +
+        '\n  Fix for the repository: run `npm install` and commit package-lock.json.',
+    );
+    code = await run('npm', ['install', '--no-audit', '--no-fund'], { env });
+    args[0] = 'install';
+  }
   if (code !== 0) throw new Error(`npm ${args[0]} failed with exit code ${code}`);
 }
 
