@@ -1,5 +1,7 @@
 import {
+  ADMIN_API_PATHS,
   API_PATHS,
+  exportParamSchema,
   listQuerySchema,
   listResultSchema,
   operationResponseSchema,
@@ -13,7 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/http-schemas.js';
+import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { requireAuth } from '../../plugins/auth.js';
+import { USER_ACTIVITY_EXPORT_COLUMNS } from './user-activity.list.js';
 import { createUserActivityService } from './user-activity.service.js';
 
 export default async function userActivityRoutes(app: FastifyInstance) {
@@ -52,5 +56,30 @@ export default async function userActivityRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.list(requireAuth(request), request.query),
+  );
+
+  r.get(
+    ADMIN_API_PATHS.userActivityExport(':format'),
+    {
+      // Exporting is its own grant, like every other list's export; the rows are the list's
+      // (own rows unless user-activity.view-all).
+      config: { permission: PERMISSION_KEYS.userActivity.export },
+      schema: {
+        tags,
+        summary: 'Every activity row the list query selects (own rows unless user-activity.view-all), as CSV, Excel or PDF',
+        security,
+        params: exportParamSchema,
+        querystring: exportQuerySchema.extend(userScopedListQuerySchema.shape),
+        response: errors(400, 401, 403),
+      },
+    },
+    async (request, reply) =>
+      sendExport(request, reply, {
+        format: request.params.format,
+        title: 'User activity',
+        entity: 'user-activity',
+        columns: USER_ACTIVITY_EXPORT_COLUMNS,
+        rows: await service.rows(requireAuth(request), request.query),
+      }),
   );
 }

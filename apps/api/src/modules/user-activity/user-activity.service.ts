@@ -1,29 +1,27 @@
-import { type ListQuery, PERMISSION_KEYS, type UserActivity, type UserActivityAdd } from '@console/contract';
+import { type ListQuery, PERMISSION_KEYS, type UserActivityAdd } from '@console/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { effectiveOrder, listResult, offsetOf } from '../../lib/list.js';
 import type { AuthContext } from '../../types.js';
-import { type ActivityRow, createUserActivityRepository } from './user-activity.repository.js';
-
-const toDto = (a: ActivityRow): UserActivity => ({
-  id: a.id,
-  userId: a.userId,
-  sessionId: a.sessionId,
-  screenName: a.screenName,
-  eventName: a.eventName,
-  slug: a.slug,
-  description: a.description,
-  request: a.request ?? null,
-  ip: a.ip,
-  createdAt: a.createdAt.toISOString(),
-});
+import { activityScope, userActivityList } from './user-activity.list.js';
+import { createUserActivityRepository } from './user-activity.repository.js';
 
 // The request object comes from the browser; it is stored as given but kept small.
 const MAX_REQUEST_JSON = 8_000;
 
 export function createUserActivityService(db: Db, clock: Clock) {
   const repo = createUserActivityRepository(db);
+
+  /**
+   * Whose rows a request may read: own rows by default; another user's (`userId`) or everyone's
+   * only with user-activity.view-all (the super admin passes). The list and the export share it.
+   */
+  async function scope(auth: AuthContext, userId: number | undefined) {
+    const mayViewAll = await auth.can(PERMISSION_KEYS.userActivity.viewAll);
+    if (userId !== undefined && userId !== auth.user.id && !mayViewAll) throw new AppError('FORBIDDEN');
+    return activityScope(userId ?? (mayViewAll ? undefined : auth.user.id));
+  }
+
   return {
     async add(auth: AuthContext, input: Required<UserActivityAdd>, ip: string | null) {
       const request = JSON.stringify(input.request).length > MAX_REQUEST_JSON ? { truncated: true } : input.request;
@@ -40,20 +38,16 @@ export function createUserActivityService(db: Db, clock: Clock) {
       });
     },
 
-    /** Own rows by default; another user's (or everyone's) only with view-all or as super admin. */
     async list(auth: AuthContext, q: ListQuery & { userId?: number }) {
-      const mayViewAll = await auth.can(PERMISSION_KEYS.userActivity.viewAll);
-      if (q.userId !== undefined && q.userId !== auth.user.id && !mayViewAll) throw new AppError('FORBIDDEN');
-      const userId = q.userId ?? (mayViewAll ? undefined : auth.user.id);
-      const { rows, total } = await repo.list({
-        userId,
-        search: q.search,
-        sortField: q.sortField,
-        order: effectiveOrder(q),
-        limit: q.limit,
-        offset: offsetOf(q),
-      });
-      return listResult(rows.map(toDto), total, q.limit);
+      return userActivityList.page(db, q, await scope(auth, q.userId));
+    },
+
+    /** Every row the list query selects (all pages), for the export; same scope as the list. */
+    async rows(auth: AuthContext, q: ListQuery & { userId?: number }) {
+      const filters = await scope(auth, q.userId);
+      // Fails before the download starts (403 / 400 for a bad sortField), not halfway through it.
+      userActivityList.order(q);
+      return userActivityList.rows(db, q, filters);
     },
   };
 }
