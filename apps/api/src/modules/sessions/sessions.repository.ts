@@ -1,20 +1,10 @@
 import type { SessionEndReason } from '@console/contract';
-import { and, asc, count, desc, eq, ilike, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/list.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
-
-export const SESSION_SORT_FIELDS = {
-  startedAt: sessions.startedAt,
-  lastSeenAt: sessions.lastSeenAt,
-  endedAt: sessions.endedAt,
-  ip: sessions.ip,
-  userAgent: sessions.userAgent,
-  endReason: sessions.endReason,
-} as const;
 
 export function createSessionsRepository(db: Db) {
   return {
@@ -83,28 +73,6 @@ export function createSessionsRepository(db: Db) {
             ),
           ),
         );
-    },
-
-    async list(q: { userId?: number; search: string; sortField?: string; order: 'asc' | 'desc'; limit: number; offset: number }) {
-      const conds: (SQL | undefined)[] = [];
-      if (q.userId !== undefined) conds.push(eq(sessions.userId, q.userId));
-      if (q.search) {
-        const term = `%${escapeLike(q.search)}%`;
-        conds.push(or(ilike(sessions.ip, term), ilike(sessions.userAgent, term), sql`${sessions.endReason} ILIKE ${term}`));
-      }
-      const where = and(...conds);
-      const column = SESSION_SORT_FIELDS[q.sortField as keyof typeof SESSION_SORT_FIELDS] ?? sessions.startedAt;
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(sessions)
-          .where(where)
-          .orderBy(q.order === 'asc' ? asc(column) : desc(column), desc(sessions.id))
-          .limit(q.limit)
-          .offset(q.offset),
-        db.select({ total: count() }).from(sessions).where(where),
-      ]);
-      return { rows, total };
     },
   };
 }

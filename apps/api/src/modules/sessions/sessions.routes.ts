@@ -1,5 +1,7 @@
 import {
+  ADMIN_API_PATHS,
   API_PATHS,
+  exportParamSchema,
   HEADER_NAMES,
   listQuerySchema,
   listResultSchema,
@@ -15,14 +17,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { errors } from '../../lib/http-schemas.js';
+import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { requireAuth } from '../../plugins/auth.js';
+import { USER_SESSIONS_EXPORT_COLUMNS } from './user-sessions.list.js';
 import { createUserSessionsService } from './user-sessions.service.js';
 
 const K = PERMISSION_KEYS.userSessions;
 
 export default async function sessionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createUserSessionsService(app.sessions, app.clock);
+  const service = createUserSessionsService(app.sessions, app.clock, app.db);
   const tags = ['user-sessions'];
   const security = [{ bearer: [] }];
 
@@ -63,6 +67,31 @@ export default async function sessionsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.list(requireAuth(request), request.query),
+  );
+
+  r.get(
+    ADMIN_API_PATHS.userSessionsExport(':format'),
+    {
+      // Exporting is its own grant, like every other list's export; the rows are the list's
+      // (own sessions unless user-sessions.view-all).
+      config: { permission: K.export },
+      schema: {
+        tags,
+        summary: 'Every session the list query selects (own ones unless user-sessions.view-all), as CSV, Excel or PDF',
+        security,
+        params: exportParamSchema,
+        querystring: exportQuerySchema.extend(userScopedListQuerySchema.shape),
+        response: errors(400, 401, 403),
+      },
+    },
+    async (request, reply) =>
+      sendExport(request, reply, {
+        format: request.params.format,
+        title: 'User sessions',
+        entity: 'user-session',
+        columns: USER_SESSIONS_EXPORT_COLUMNS,
+        rows: await service.rows(requireAuth(request), request.query),
+      }),
   );
 
   r.post(

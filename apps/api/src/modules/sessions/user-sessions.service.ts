@@ -1,54 +1,47 @@
 import { type ListQuery, PERMISSION_KEYS, type UserSession } from '@console/contract';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { effectiveOrder, listResult, offsetOf } from '../../lib/list.js';
 import type { AuthContext } from '../../types.js';
-import type { SessionRow } from './sessions.repository.js';
 import type { SessionService } from './sessions.service.js';
+import { type SessionListRow, sessionsScope, userSessionsList } from './user-sessions.list.js';
 
 const K = PERMISSION_KEYS.userSessions;
 
 /** The user-sessions screen: ownership rules on top of the session store. */
-export function createUserSessionsService(sessions: SessionService, clock: Clock) {
-  const toDto = (s: SessionRow, currentId: string): UserSession => {
-    const end = s.endedAt ?? s.lastSeenAt;
-    return {
-      id: s.id,
-      userId: s.userId,
-      ip: s.ip,
-      userAgent: s.userAgent,
-      rememberMe: s.rememberMe,
-      startedAt: s.startedAt.toISOString(),
-      lastSeenAt: s.lastSeenAt.toISOString(),
-      endedAt: s.endedAt?.toISOString() ?? null,
-      endReason: s.endReason ?? null,
-      durationMs: Math.max(0, end.getTime() - s.startedAt.getTime()),
-      current: s.id === currentId,
-    };
-  };
+export function createUserSessionsService(sessions: SessionService, clock: Clock, db: Db) {
+  const withCurrent = (s: SessionListRow, currentId: string): UserSession => ({ ...s, current: s.id === currentId });
+
+  /**
+   * Whose sessions a request may read: own by default; another user's (`userId`) or everyone's
+   * only with user-sessions.view-all (the super admin passes). The list and the export share it.
+   * Sessions that ran out unnoticed are marked ended first, so both show them as ended.
+   */
+  async function scope(auth: AuthContext, userId: number | undefined) {
+    const mayViewAll = await auth.can(K.viewAll);
+    if (userId !== undefined && userId !== auth.user.id && !mayViewAll) throw new AppError('FORBIDDEN');
+    const target = userId ?? (mayViewAll ? undefined : auth.user.id);
+    await sessions.endStale(target);
+    return sessionsScope(target);
+  }
 
   return {
     acknowledge: (sessionId: string, name: string) => sessions.repo.acknowledge(sessionId, name, clock.now()),
 
-    /** Own sessions by default; another user's (or everyone's) only with view-all or as super admin. */
     async list(auth: AuthContext, q: ListQuery & { userId?: number }) {
-      const mayViewAll = await auth.can(K.viewAll);
-      if (q.userId !== undefined && q.userId !== auth.user.id && !mayViewAll) throw new AppError('FORBIDDEN');
-      const userId = q.userId ?? (mayViewAll ? undefined : auth.user.id);
-      await sessions.endStale(userId);
-      const { rows, total } = await sessions.repo.list({
-        userId,
-        search: q.search,
-        sortField: q.sortField,
-        order: effectiveOrder(q),
-        limit: q.limit,
-        offset: offsetOf(q),
-      });
-      return listResult(
-        rows.map((s) => toDto(s, auth.sessionId)),
-        total,
-        q.limit,
-      );
+      const page = await userSessionsList.page(db, q, await scope(auth, q.userId));
+      return { ...page, data: page.data.map((s) => withCurrent(s, auth.sessionId)) };
+    },
+
+    /** Every session the list query selects (all pages), for the export. */
+    async rows(auth: AuthContext, q: ListQuery & { userId?: number }): Promise<AsyncIterable<UserSession>> {
+      const filters = await scope(auth, q.userId);
+      // Fails before the download starts (a bad sortField is a 400), not halfway through it.
+      userSessionsList.order(q);
+      const rows = userSessionsList.rows(db, q, filters);
+      return (async function* () {
+        for await (const s of rows) yield withCurrent(s, auth.sessionId);
+      })();
     },
 
     async end(auth: AuthContext, id: string) {
