@@ -1,6 +1,7 @@
 import type { Benchmark } from '../lib/types';
 import { loginBundleBenchmark } from './login-bundle';
 import { loginBenchmark } from './login';
+import { usersListBenchmark } from './users-list';
 
 /** Every benchmark, in run order. Add new ones here (list and export benchmarks come next). */
-export const BENCHMARKS: Benchmark[] = [loginBenchmark, loginBundleBenchmark];
+export const BENCHMARKS: Benchmark[] = [loginBenchmark, loginBundleBenchmark, usersListBenchmark];

@@ -35,8 +35,13 @@ export const loginBenchmark: Benchmark = {
       await login();
       await verify();
     }
+    const health = async () => {
+      const res = await fetch(`${app.url}/api/health`);
+      await res.arrayBuffer();
+    };
     const logins: number[] = [];
     const verifies: number[] = [];
+    const healths: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       for (let i = 0; i < PER_ROUND; i++) {
         const t0 = performance.now();
@@ -48,11 +53,18 @@ export const loginBenchmark: Benchmark = {
         await login();
         logins.push(performance.now() - t0);
       }
+      for (let i = 0; i < PER_ROUND; i++) {
+        const t0 = performance.now();
+        await health();
+        healths.push(performance.now() - t0);
+      }
     }
     const ratio = median(logins) / median(verifies);
     return [
       { id: 'login.p50', label: 'login p50 (HTTP, real server)', value: round(median(logins), 1), unit: 'ms', details: summary(logins) },
       { id: 'argon2.p50', label: `argon2id verify p50 (${params})`, value: round(median(verifies), 1), unit: 'ms', details: summary(verifies) },
+      // reference only: the floor of one HTTP round trip with one database query
+      { id: 'health.p50', label: 'GET /api/health p50 (reference)', value: round(median(healths), 1), unit: 'ms', details: summary(healths) },
       { id: 'login.ratio', label: 'login p50 / argon2 verify p50', value: round(ratio, 2), unit: 'x', goal: { op: '<=', value: 1.3 } },
     ];
   },

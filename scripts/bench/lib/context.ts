@@ -7,11 +7,17 @@ export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench-
 export class BenchContext {
   private server?: Promise<AppServer>;
 
-  /** The real server (node --import tsx apps/api/src/server.ts) on loopback. */
+  /**
+   * The real server (node --import tsx apps/api/src/server.ts) on loopback: a fresh PGlite, or
+   * the PostgreSQL database in BENCH_DATABASE_URL (its tables are migrated and seeded).
+   */
   app(): Promise<AppServer> {
+    const pg = process.env.BENCH_DATABASE_URL;
     this.server ??= startAppServer({
       name: 'bench',
+      keepDatabaseUrl: !!pg,
       env: {
+        ...(pg ? { DATABASE_URL: pg } : {}),
         ADMIN_EMAIL: BENCH_ADMIN.email,
         ADMIN_PASSWORD: BENCH_ADMIN.password,
         SEED_DEMO: 'false',
