@@ -135,6 +135,16 @@ describe('defineList', () => {
     expect(isAppError(proto) && proto.statusCode).toBe(400);
   });
 
+  it('rows() refuses an unknown sortField when called, before the first row is pulled (an export answers 400, not a cut-off file)', () => {
+    let err: unknown;
+    try {
+      list.rows(t.app.db, q({ sortField: 'passwordHash' }));
+    } catch (e) {
+      err = e;
+    }
+    expect(isAppError(err) && err.fieldErrors?.sortField).toMatch(/Cannot sort by "passwordHash"/);
+  });
+
   it('answers an empty page beyond the end with the real total', async () => {
     const res = await list.page(t.app.db, q({ page: 999, limit: 500 }));
     expect(res.data).toEqual([]);

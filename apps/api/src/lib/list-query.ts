@@ -55,7 +55,7 @@ export interface ListHandle<F extends SelectedFields, Dto> {
   readonly definition: ListDefinition<F, Dto>;
   /** The page the query asks for, with total and totalPages. */
   page(db: Db, query: ListInput, filters?: Filter[]): Promise<ListResult<Dto>>;
-  /** Every row the query selects, in list order, at constant memory (for exports). */
+  /** Every row the query selects, in list order, at constant memory (for exports). Throws at once for an unknown sortField. */
   rows(db: Db, query: ListInput, filters?: Filter[], batchSize?: number): AsyncGenerator<Dto, void, undefined>;
   /** The resolved order (for tests and callers that need the column). */
   order(query: Pick<ListInput, 'sortField' | 'sortOrder'>): ResolvedOrder;
@@ -139,7 +139,9 @@ export function defineList<F extends SelectedFields, Dto>(definition: ListDefini
       };
     },
 
-    async *rows(db, query, filters, batchSize = 1000) {
+    rows(db, query, filters, batchSize = 1000) {
+      // Resolved now, not on the first pull: an unknown sortField must be a 400 before the export
+      // route sends its headers, not a download cut off after them.
       const o = order(query);
       const base = where(query, filters);
       // The sort key travels as text: a timestamptz read into a JS Date loses its microseconds,
@@ -152,9 +154,11 @@ export function defineList<F extends SelectedFields, Dto>(definition: ListDefini
         const w = after ? and(base, keysetAfter(o, id, after)) : base;
         return (await definition.from(db, fields).where(w).orderBy(...orderBy(o)).limit(limit)) as Raw[];
       };
-      for await (const row of keysetRows<Raw, Cursor>(fetchPage, batchSize, (r) => ({ key: r[SORT_KEY], id: r[ROW_ID] }))) {
-        yield definition.toDto(row);
-      }
+      return (async function* () {
+        for await (const row of keysetRows<Raw, Cursor>(fetchPage, batchSize, (r) => ({ key: r[SORT_KEY], id: r[ROW_ID] }))) {
+          yield definition.toDto(row);
+        }
+      })();
     },
   };
 }
