@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roles } from '../../db/schema/index.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
+import { allListRows, auditRows, parseCsv, pdfText, xlsxRows } from '../users/users.testing.js';
 import { createUser } from './testing.js';
 
 let t: TestApp;
@@ -207,6 +208,47 @@ describe('DELETE /roles/delete/:id', () => {
     const res = await remove(123_456);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('GET /roles/export/:format', () => {
+  const header = ['ID', 'Name', 'Description', 'Users', 'System', 'Created', 'Updated'];
+
+  it('CSV holds exactly the rows of the list query (all pages, same order), formula guard included', async () => {
+    await add({ name: '=HYPERLINK("x")', description: '@risky' });
+    const query = 'sortField=name&sortOrder=asc&search=e';
+    const expected = await allListRows<Role>(t, admin, `/api/roles?${query}`);
+    const res = await t.as(admin, { url: `/api/roles/export/csv?${query}&page=2&limit=1` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="roles-\d{8}-\d{6}\.csv"$/);
+    const [head, ...rows] = parseCsv(res.body);
+    expect(head).toEqual(header);
+    expect(rows.map((r) => [Number(r[0]), r[1], Number(r[3]), r[4]])).toEqual(
+      expected.map((r) => [r.id, r.name.startsWith('=') ? `'${r.name}` : r.name, r.userCount, r.isSystem ? 'Yes' : 'No']),
+    );
+    const risky = rows.find((r) => r[1]!.includes('HYPERLINK'))!;
+    expect(risky.slice(1, 3)).toEqual(["'=HYPERLINK(\"x\")", "'@risky"]);
+  });
+
+  it('Excel and PDF carry the same rows; the export is audited', async () => {
+    const expected = await allListRows<Role>(t, admin, '/api/roles?sortField=id&sortOrder=asc');
+    const sheet = await xlsxRows((await t.as(admin, { url: '/api/roles/export/excel?sortField=id&sortOrder=asc' })).rawPayload);
+    expect(sheet[0]).toEqual(header);
+    expect(sheet.slice(1).map((r) => Number(r[0]))).toEqual(expected.map((r) => r.id));
+    const text = pdfText((await t.as(admin, { url: '/api/roles/export/pdf?search=support' })).rawPayload);
+    expect(text).toContain('Support Agent');
+    expect(text).not.toContain('Content Manager');
+    const [row] = await auditRows(t, 'export', 'role');
+    expect(row).toMatchObject({ actorId: admin.userId, after: { format: 'pdf', query: { search: 'support' } } });
+  });
+
+  it('400 for an unknown format or sortField, before any download starts', async () => {
+    for (const url of ['/api/roles/export/doc', '/api/roles/export/csv?sortField=secret', '/api/roles/export/csv?timeZone=No/Where']) {
+      const res = await t.as(admin, { url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-disposition'], url).toBeUndefined();
+    }
   });
 });
 

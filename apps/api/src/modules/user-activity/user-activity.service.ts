@@ -45,8 +45,7 @@ export function createUserActivityService(db: Db, clock: Clock) {
     /** Every row the list query selects (all pages), for the export; same scope as the list. */
     async rows(auth: AuthContext, q: ListQuery & { userId?: number }) {
       const filters = await scope(auth, q.userId);
-      // Fails before the download starts (403 / 400 for a bad sortField), not halfway through it.
-      userActivityList.order(q);
+      // Both throw before the download starts: a 403 for the scope, a 400 for a bad sortField.
       return userActivityList.rows(db, q, filters);
     },
   };
