@@ -12,10 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../../apps/api/src/app';
 import { createTestDatabase } from '../../../apps/api/src/test/test-db';
-import { median, round, summary, timeIt } from '../lib/stats';
+import { median, round, summary } from '../lib/stats';
 import type { Benchmark, Measurement } from '../lib/types';
 
 const USERS = 100_000;
+const ITERATIONS = 60;
 const ADMIN = { email: 'bench-list-admin@example.com', password: 'Bench-List-Pass-5521' };
 
 type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
@@ -84,13 +85,23 @@ export const usersListBenchmark: Benchmark = {
         };
         const barePage = async () => JSON.stringify((await raw.query(pageSql(c.order), [500, c.offset])).rows).length;
         const bareWindow = async () => JSON.stringify((await raw.query(windowSql(c.order), [500, c.offset])).rows).length;
-        // Interleaved blocks so drift (GC, CPU boost) hits every variant alike.
+        // One call of each in turn, many times: drift (GC, CPU boost, other load) hits every variant alike.
         const samples = { api: [] as number[], bare: [] as number[], barePage: [] as number[], bareWindow: [] as number[] };
-        for (let round_ = 0; round_ < 6; round_++) {
-          samples.bare.push(...(await timeIt(bare, { warmup: round_ === 0 ? 3 : 1, iterations: 5 })));
-          samples.api.push(...(await timeIt(api, { warmup: round_ === 0 ? 3 : 1, iterations: 5 })));
-          samples.barePage.push(...(await timeIt(barePage, { warmup: 1, iterations: 3 })));
-          samples.bareWindow.push(...(await timeIt(bareWindow, { warmup: 1, iterations: 3 })));
+        const time = async (into: number[], fn: () => Promise<unknown>) => {
+          const t0 = performance.now();
+          await fn();
+          into.push(performance.now() - t0);
+        };
+        for (let i = 0; i < 5; i++) {
+          await api();
+          await bare();
+          await barePage();
+        }
+        for (let i = 0; i < ITERATIONS; i++) {
+          await time(samples.bare, bare);
+          await time(samples.api, api);
+          await time(samples.barePage, barePage);
+          if (i % 8 === 0) await time(samples.bareWindow, bareWindow);
         }
         const ratio = median(samples.api) / median(samples.bare);
         out.push(
