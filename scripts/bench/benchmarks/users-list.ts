@@ -1,5 +1,6 @@
-// Issue 3 figures on 100k users, in-process (buildApp on the bench's database: PGlite in memory,
-// or a fresh database on DATABASE_URL's server when it is set):
+// Issue 3 figures on 100k users, in-process (buildApp on its own database: PGlite in memory, or
+// a throw-away database created on the server of BENCH_DATABASE_URL (or DATABASE_URL) and
+// dropped afterwards, so the 100k rows never land in the database you point it at):
 // - GET /api/users with 500 rows per page (app.inject, full Fastify pipeline: auth, permission
 //   check, zod validation and serialisation) p50, divided by the p50 of the same SQL sent bare
 //   through the driver (the page query and its count, as the list needs both) + JSON.stringify.
@@ -40,7 +41,8 @@ export const usersListBenchmark: Benchmark = {
   description: `users list (500 rows/page) vs bare SQL + JSON.stringify, and CSV export memory, on ${USERS / 1000}k users`,
   async run() {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-users-'));
-    // PGlite in memory, or a throw-away database on DATABASE_URL's server.
+    // PGlite in memory, or a throw-away database on that server (createTestDatabase reads DATABASE_URL).
+    if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
     const database = await createTestDatabase();
     const kind = database.overrides.databaseUrl ? 'postgres' : 'pglite';
     const app = await buildApp({
