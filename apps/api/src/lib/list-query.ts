@@ -30,6 +30,26 @@ import { escapeLike } from './list.js';
  * `from(db, fields)` must build `db.select(fields).from(table)...joins...$dynamic()` and nothing
  * more (no where/orderBy/limit): the helper calls it with the page fields, with `count(*)` and
  * with the export fields, so all three share one FROM clause.
+ *
+ * Columns in `sql` expressions are left unqualified by drizzle when the FROM has one table: write
+ * subqueries with explicit aliases (see companies' userCount).
+ *
+ * Usage (modules/users is the full example; roles, activity and sessions follow it):
+ *
+ *   export const thingsList = defineList({
+ *     fields: { id: things.id, name: things.name, ownerName: users.firstname, createdAt: things.createdAt },
+ *     from: (db, fields) => db.select(fields).from(things).leftJoin(users, eq(users.id, things.ownerId)).$dynamic(),
+ *     id: things.id,
+ *     sortFields: { id: things.id, name: things.name, ownerName: { expr: users.firstname, nullable: true }, createdAt: things.createdAt },
+ *     defaultSort: { field: 'createdAt', order: 'desc' },
+ *     search: [things.name],
+ *     toDto: (r) => ({ ...r, createdAt: r.createdAt.toISOString() }),
+ *   });
+ *   // GET /things         querystring: listQuerySchema.extend(extra.shape)
+ *   r.get('/things', ..., async (req) => thingsList.page(app.db, req.query, [eq(things.status, req.query.status)]));
+ *   // GET /things/export/:format   params: exportParamSchema, querystring: exportQuerySchema.extend(extra.shape)
+ *   r.get('/things/export/:format', ..., async (req, reply) => sendExport(req, reply, {
+ *     format: req.params.format, title: 'Things', entity: 'thing', columns, rows: thingsList.rows(app.db, req.query, filters) }));
  */
 
 export type SortExpression = Column | SQL;
