@@ -70,6 +70,8 @@ export type DataTableProps<T> = {
   height?: number | string;
   maxHeight?: number | string;
   onRowClick?: (record: T, index: number) => void;
+  /** Keeps the last column (e.g. row actions) in view while a wide table scrolls sideways. */
+  pinLastColumn?: boolean;
 } & BulkDeleteProps;
 
 /** The server-side list of every admin screen (spec s.3 list query/result, s.9 row limits). */
@@ -94,6 +96,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     height,
     maxHeight = '65vh',
     onRowClick,
+    pinLastColumn,
     onBulkDelete,
     onConfirmDelete,
     onSelectionChange,
@@ -260,6 +263,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           onSortStatusChange={onSortStatusChange}
           emptyState={<EmptyState active={isEmpty} text={noRecordsText} />}
           onRowClick={onRowClick ? ({ record, index }) => onRowClick(record, index) : undefined}
+          pinLastColumn={pinLastColumn}
         />
       </Box>
       <VisuallyHidden role="status">{result.isFetching ? 'Loading' : ''}</VisuallyHidden>
