@@ -1,0 +1,71 @@
+import type { User } from '@console/contract';
+import { Group, Stack, Text } from '@mantine/core';
+import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
+import type { DataTableColumnDef } from '../../../components/data-table';
+import { StatusBadge } from './status-badge';
+import { TimestampCell } from './timestamp-cell';
+import { UserAvatar } from './user-avatar';
+import { type UserRowHandlers, UserRowActions, userDisplayName } from './user-row-actions';
+
+/** Columns of the users list; every visible one is sortable (USER_SORT_FIELDS). */
+export function userColumns(handlers: UserRowHandlers): DataTableColumnDef<User>[] {
+  const columns: DataTableColumnDef<User>[] = [
+    {
+      accessor: 'firstname',
+      title: 'Name',
+      render: (u) => {
+        const name = userDisplayName(u);
+        return (
+          <Group gap="sm" wrap="nowrap">
+            <UserAvatar name={name} profile={u.profile} />
+            <Stack gap={0} miw={0}>
+              <Text size="sm" fw={600} truncate maw={240}>
+                {name}
+              </Text>
+              {u.id === handlers.selfId ? (
+                <Text size="xs" c="dimmed">
+                  You
+                </Text>
+              ) : null}
+            </Stack>
+          </Group>
+        );
+      },
+    },
+    { accessor: 'email', title: 'Email' },
+    { accessor: 'roleName', title: 'Role' },
+    { accessor: 'companyName', title: 'Company', render: (u) => u.companyName ?? '—' },
+    { accessor: 'status', title: 'Status', noWrap: true, render: (u) => <StatusBadge status={u.status} /> },
+    {
+      accessor: 'twoFactorEnabled',
+      title: 'Two-step',
+      render: (u) => (
+        <Group gap={6} wrap="nowrap">
+          {u.twoFactorEnabled ? (
+            <IconShieldCheck size={16} stroke={1.8} color="var(--mantine-color-teal-6)" aria-hidden />
+          ) : (
+            <IconShieldOff size={16} stroke={1.8} color="var(--mantine-color-dimmed)" aria-hidden />
+          )}
+          <Text size="sm">{u.twoFactorEnabled ? 'On' : 'Off'}</Text>
+        </Group>
+      ),
+    },
+    // Timestamps may break between date and time when the table is squeezed.
+    { accessor: 'lastLoginAt', title: 'Last sign-in', render: (u) => (u.lastLoginAt ? <TimestampCell value={u.lastLoginAt} /> : 'Never') },
+    { accessor: 'createdAt', title: 'Created', render: (u) => <TimestampCell value={u.createdAt} /> },
+    { accessor: 'lastname', title: 'Last name', hidden: true },
+    { accessor: 'phone', title: 'Phone', hidden: true, noWrap: true, render: (u) => u.phone ?? '—' },
+    { accessor: 'id', title: 'ID', hidden: true, textAlign: 'right' },
+  ];
+  if (handlers.onEdit || handlers.onDelete || handlers.onRegenerateKey) {
+    columns.push({
+      accessor: 'actions',
+      title: 'Actions',
+      sortable: false,
+      hideable: false,
+      textAlign: 'right',
+      render: (u) => <UserRowActions user={u} {...handlers} />,
+    });
+  }
+  return columns;
+}
