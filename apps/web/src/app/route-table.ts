@@ -35,9 +35,9 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
       ['/tone-dashboard/user-request/device-details', 'user-request', 'Device Details', 'Every request made by one device, found by its device code.'],
     ]),
     ...routes(productSlug, [
-      [`${p}/dashboard`, 'dashboard', 'Dashboard', 'Companies, users, roles, active sessions and sign-ins per day.'],
-      [`${p}/companies`, 'companies', 'Companies', 'The companies that own clients and staff accounts: add, edit and delete them.'],
-      [`${p}/users`, 'users', 'Users', 'Staff accounts: add, edit and delete users, and regenerate their API keys.'],
+      [`${p}/dashboard`, 'dashboard', 'Dashboard', 'Companies, users, roles, active sessions and sign-ins per day.', () => import('../features/product-dashboard/product-dashboard-page')],
+      [`${p}/companies`, 'companies', 'Companies', 'The companies that own clients and staff accounts: add, edit and delete them.', () => import('../features/companies/companies-page')],
+      [`${p}/users`, 'users', 'Users', 'Staff accounts: add, edit and delete users, and regenerate their API keys.', () => import('../features/users/users-page')],
       [`${p}/roles`, 'roles', 'Roles', 'Roles group the modules, menus and permission keys a user receives.', () => import('../features/roles/roles-page')],
       [`${p}/permissions`, 'permissions', 'Permissions', 'Permission groups and the keys each role holds within them.', () => import('../features/permissions/permissions-page')],
       [`${p}/module-permissions`, 'module-permissions', 'Module Permissions', 'The modules each role may open.', () => import('../features/module-permissions/module-permissions-page')],
