@@ -15,12 +15,13 @@ export default function DocsTopicPage() {
   const topic = findTopic(slug);
   const config = getAppConfig();
 
-  // Help icons link to a field's heading (/docs/users#email); the page renders after the
-  // browser's own hash scroll would have happened, so scroll once it is there.
+  // Help icons link to a field's heading (/docs/users#email). The lazy page renders after the
+  // browser's own hash scroll, and the router's scroll restoration then resets to the top in
+  // the same commit: scroll on the next frame, after both.
   useEffect(() => {
     if (!hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    target?.scrollIntoView();
+    const frame = requestAnimationFrame(() => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
   }, [hash, topic]);
 
   if (!topic) {

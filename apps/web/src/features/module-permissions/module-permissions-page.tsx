@@ -12,6 +12,7 @@ import { useModulePermissions } from './api/get-module-permissions';
 import { useGridRoles } from './api/get-roles';
 import { saveModulePermissions } from './api/save-module-permissions';
 import { ModuleGridTable } from './components/module-grid-table';
+import classes from './components/module-permissions.module.css';
 import { changedRoles, gridFromRows, type ModuleGrid, removedModules, toggleCell } from './logic/module-grid';
 
 /** /{product}/module-permissions: which role may open which module, as one grid. */
@@ -102,7 +103,7 @@ export default function ModulePermissionsPage() {
               <Group justify="flex-end" gap="sm">
                 <Box role="status" aria-live="polite">
                   {changed.length > 0 ? (
-                    <Badge color="orange" variant="light" size="lg" radius="sm" tt="none">
+                    <Badge color="orange" variant="light" size="lg" radius="sm" tt="none" classNames={{ label: classes.changes }}>
                       {changed.length} {changed.length === 1 ? 'role' : 'roles'} changed
                     </Badge>
                   ) : null}

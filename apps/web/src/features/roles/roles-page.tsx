@@ -26,7 +26,8 @@ const confirmDelete = async (request: Pick<ConfirmDeleteRequest, 'title' | 'text
       showCancelButton: true,
       confirmButtonText: request.confirmButtonText,
       cancelButtonText: request.cancelButtonText,
-      confirmColor: 'red',
+      // red.9: white text on Mantine's default red (shade 6) is 3.3:1.
+      confirmColor: 'red.9',
     })
   ).isConfirmed;
 
@@ -119,6 +120,7 @@ export default function RolesPage() {
           searchLabel="Search roles"
           searchPlaceholder="Search roles..."
           noRecordsText="No roles found"
+          pinLastColumn
           getRecordLabel={(role) => role.name}
           isRecordSelectable={(role) => !isProtectedRole(role)}
           toolbar={

@@ -19,27 +19,28 @@ function textOf(node: ReactNode): string {
 // icons link to (/docs/users#email).
 const components: Components = {
   h1: ({ children }) => (
-    <Title order={2} id={slugify(textOf(children))}>
+    <Title order={2} size="h3" id={slugify(textOf(children))}>
       {children}
     </Title>
   ),
   h2: ({ children }) => (
-    <Title order={2} id={slugify(textOf(children))}>
+    <Title order={2} size="h3" id={slugify(textOf(children))}>
       {children}
     </Title>
   ),
   h3: ({ children }) => (
-    <Title order={3} id={slugify(textOf(children))}>
+    <Title order={3} size="h4" id={slugify(textOf(children))}>
       {children}
     </Title>
   ),
   a: ({ href = '', children }) =>
     href.startsWith('/') || href.startsWith('#') ? (
-      <Anchor component={Link} to={href}>
+      // Underlined: inside running text a link must not rely on colour alone (WCAG 1.4.1).
+      <Anchor component={Link} to={href} underline="always">
         {children}
       </Anchor>
     ) : (
-      <Anchor href={href} target="_blank" rel="noopener noreferrer">
+      <Anchor href={href} target="_blank" rel="noopener noreferrer" underline="always">
         {children}
       </Anchor>
     ),

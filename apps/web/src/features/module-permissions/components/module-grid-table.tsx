@@ -2,6 +2,7 @@ import type { Module, Role } from '@console/contract';
 import { Badge, Checkbox, Group, Table, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { hasModule, type ModuleGrid } from '../logic/module-grid';
+import classes from './module-permissions.module.css';
 
 type Props = {
   roles: readonly Role[];
@@ -40,7 +41,7 @@ export function ModuleGridTable({ roles, modules, grid, changed, locked, onToggl
                       {role.name}
                     </Text>
                     {changed.has(role.id) ? (
-                      <Badge size="xs" color="orange" variant="light">
+                      <Badge size="xs" color="orange" variant="light" classNames={{ label: classes.changes }}>
                         Changed
                       </Badge>
                     ) : null}

@@ -2,8 +2,8 @@ import { ADMIN_API_PATHS, type Role } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readListOrEmpty } from '../../../lib/api-client';
 
-// The role picker lists every role: roles are few (the API allows up to 1000 per page).
-const PICKER_LIMIT = 1000;
+// The role picker lists every role: roles are few (the API allows up to 500 per page).
+const PICKER_LIMIT = 500;
 
 /** GET /roles for the role picker, by name. Spec s.8: a failed list read is an empty list. */
 export const roleOptionsQuery = () =>

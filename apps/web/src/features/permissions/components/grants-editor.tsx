@@ -43,7 +43,7 @@ export function GrantsEditor({ index, grants, onChange, readOnly }: Props) {
           value={menuValues}
           onChange={(values) => onChange(setMenus(grants, index, menuIdsFromValues(values)))}
           disabled={readOnly}
-          maxHeight={360}
+          maxHeight={720}
         />
       </section>
       <section aria-labelledby="modules-heading">

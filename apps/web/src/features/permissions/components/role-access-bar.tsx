@@ -14,11 +14,11 @@ type Props = {
   onSave: () => void;
 };
 
-/** Role picker with Save / Discard; stays in view while the long matrix scrolls. */
+/** Role picker with the unsaved-changes count, Discard and Save. */
 export function RoleAccessBar({ roles, roleId, onRoleChange, changes, readOnly, saving, onDiscard, onSave }: Props) {
   const role = roles.find((r) => r.id === roleId);
   return (
-    <Paper withBorder radius="md" p="md" shadow="xs" className={classes.stickyBar}>
+    <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-end" gap="md">
         <Group align="flex-end" gap="md" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
           <Select
@@ -42,7 +42,7 @@ export function RoleAccessBar({ roles, roleId, onRoleChange, changes, readOnly, 
           <Group gap="sm">
             <Box role="status" aria-live="polite">
               {changes > 0 ? (
-                <Badge color="orange" variant="light" size="lg" radius="sm" tt="none">
+                <Badge color="orange" variant="light" size="lg" radius="sm" tt="none" classNames={{ label: classes.changes }}>
                   {changes} unsaved {changes === 1 ? 'change' : 'changes'}
                 </Badge>
               ) : (

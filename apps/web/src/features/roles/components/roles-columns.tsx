@@ -42,9 +42,9 @@ export function rolesColumns(actions: (role: Role) => ReactNode): DataTableColum
             System
           </Badge>
         ) : (
-          <Badge variant="outline" color="gray">
+          <Text size="sm" c="dimmed">
             Custom
-          </Badge>
+          </Text>
         ),
     },
     { accessor: 'createdAt', title: 'Created', noWrap: true, render: (role) => formatTimestamp(role.createdAt) },
