@@ -1,0 +1,73 @@
+import { aboutUpdateSchema, ERROR_MESSAGES, PERMISSION_KEYS, UI_TEXT } from '@console/contract';
+import { Alert, Button, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { FormBuilder, type FormValues } from '../../../components/form-builder';
+import { toast } from '../../../components/ui/toast';
+import { useSession } from '../../../lib/auth/session';
+import { useCan } from '../../../lib/permissions';
+import { useStoredFileUrl } from '../../../lib/stored-file';
+import { useAbout } from '../api/get-about';
+import { useUpdateAbout } from '../api/update-about';
+import { ProfileSummary } from '../components/profile-summary';
+import { ABOUT_FIELDS, aboutFormData, aboutToFormValues } from '../logic/about-form';
+
+/** /profile/about: view your profile and edit names, phone, picture and colours. */
+export default function AboutPage() {
+  const session = useSession();
+  const userId = session?.user.id;
+  const about = useAbout(userId);
+  const update = useUpdateAbout();
+  const canEdit = useCan(PERMISSION_KEYS.profile.update);
+  const initial = useMemo(() => (about.data ? aboutToFormValues(about.data) : undefined), [about.data]);
+  // The stored picture needs the bearer token: the form previews it from an object URL.
+  const storedAvatar = useStoredFileUrl(about.data?.profile);
+  const [saves, setSaves] = useState(0);
+  const fields = useMemo(() => (canEdit ? ABOUT_FIELDS : ABOUT_FIELDS.map((f) => ({ ...f, disabled: true }))), [canEdit]);
+
+  if (about.isError) {
+    return (
+      <Alert color="red" variant="light" title={ERROR_MESSAGES.loadPosts}>
+        <Button size="xs" variant="light" color="red" onClick={() => void about.refetch()}>
+          {UI_TEXT.tryAgain}
+        </Button>
+      </Alert>
+    );
+  }
+  if (!about.data || !initial || userId === undefined) return <Skeleton height={420} radius="md" aria-label="Loading your profile" />;
+
+  return (
+    <Grid gap="lg" align="flex-start">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <ProfileSummary about={about.data} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="edit-profile-heading">
+          <Stack gap={4} mb="md">
+            <Title order={2} size="h3" id="edit-profile-heading">
+              Edit profile
+            </Title>
+            <Text size="sm" c="dimmed">
+              Your colours apply to the whole console as soon as you save.
+            </Text>
+          </Stack>
+          <FormBuilder
+            // A new key after each save re-reads the stored values (initialValues are read once).
+            key={`${about.data.id}-${saves}`}
+            aria-label="Edit profile"
+            fields={fields}
+            schema={aboutUpdateSchema}
+            initialValues={initial}
+            resolveFileUrl={() => storedAvatar ?? ''}
+            submitLabel="Save"
+            onSubmit={async (values) => {
+              if (!canEdit) return;
+              const result = await update.mutateAsync({ userId, body: aboutFormData(values as FormValues, initial) });
+              toast.success(result.message);
+              setSaves((n) => n + 1);
+            }}
+          />
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}

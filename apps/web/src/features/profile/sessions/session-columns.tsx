@@ -1,0 +1,86 @@
+import type { UserSession } from '@console/contract';
+import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import type { DataTableColumnDef } from '../../../components/data-table';
+import { formatDuration, formatTimestamp } from '../../../lib/formatters';
+import { describeUserAgent } from '../logic/user-agent';
+import classes from '../components/profile.module.css';
+
+const REASON_COLORS: Record<string, string> = { logout: 'gray', expired: 'gray', idle: 'yellow', revoked: 'red', 'password-reset': 'orange', disabled: 'red' };
+
+/** Columns of the sessions list; `canEnd` decides per row whether 'End session' shows. */
+export function sessionColumns(canEnd: (s: UserSession) => boolean, onEnd: (s: UserSession) => void): DataTableColumnDef<UserSession>[] {
+  return [
+    {
+      accessor: 'startedAt',
+      title: 'Started',
+      noWrap: true,
+      render: (s) => (
+        <Stack gap={2} align="flex-start">
+          <span>{formatTimestamp(s.startedAt)}</span>
+          {s.current ? (
+            <Badge size="sm" color="teal" variant="light" tt="none" classNames={{ label: classes.currentBadge }}>
+              This session
+            </Badge>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { accessor: 'lastSeenAt', title: 'Last seen', noWrap: true, render: (s) => formatTimestamp(s.lastSeenAt) },
+    {
+      accessor: 'endedAt',
+      title: 'Ended',
+      noWrap: true,
+      render: (s) =>
+        s.endedAt ? (
+          formatTimestamp(s.endedAt)
+        ) : (
+          <Badge size="sm" color="brand" variant="dot" tt="none">
+            Active
+          </Badge>
+        ),
+    },
+    { accessor: 'durationMs', title: 'Duration', noWrap: true, textAlign: 'right', render: (s) => formatDuration(s.durationMs) },
+    {
+      accessor: 'endReason',
+      title: 'End reason',
+      render: (s) =>
+        s.endReason ? (
+          <Badge size="sm" variant="light" color={REASON_COLORS[s.endReason] ?? 'gray'} tt="none">
+            {s.endReason}
+          </Badge>
+        ) : (
+          '—'
+        ),
+    },
+    { accessor: 'ip', title: 'IP address', noWrap: true, render: (s) => s.ip ?? '—' },
+    {
+      accessor: 'userAgent',
+      title: 'Browser',
+      noWrap: true,
+      render: (s) => (
+        <Text size="sm" title={s.userAgent ?? undefined}>
+          {describeUserAgent(s.userAgent)}
+        </Text>
+      ),
+    },
+    { accessor: 'rememberMe', title: 'Kept signed in', hidden: true, render: (s) => (s.rememberMe ? 'Yes' : 'No') },
+    {
+      accessor: 'actions',
+      title: 'Actions',
+      sortable: false,
+      hideable: false,
+      textAlign: 'right',
+      width: 80,
+      render: (s) =>
+        canEnd(s) ? (
+          // An icon button keeps the eight columns on one screen; the tooltip names it.
+          <Tooltip label="End session" withArrow>
+            <ActionIcon variant="light" color="red" onClick={() => onEnd(s)} aria-label={`End session started ${formatTimestamp(s.startedAt)}`}>
+              <IconLogout size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : null,
+    },
+  ];
+}
