@@ -4,7 +4,7 @@ import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react
 import { useNavigate } from 'react-router';
 import { displayName, useSession } from '../../lib/auth/session';
 import { initials } from '../../lib/formatters';
-import { profileImageUrl } from '../../lib/profile-image';
+import { useStoredFileUrl } from '../../lib/stored-file';
 import classes from './shell.module.css';
 import { useSignOut } from './use-sign-out';
 
@@ -16,7 +16,9 @@ export function ProfileMenu() {
   const user = session?.user;
   const name = displayName(user);
   const email = user?.email ?? '';
-  const avatar = profileImageUrl(user?.profile);
+  // GET /files/<key> needs the bearer token, which an <img src> cannot send: the avatar is
+  // fetched through the API client (the old /storage URL answered 404, leaving initials).
+  const avatar = useStoredFileUrl(user?.profile, { thumb: true }) ?? null;
 
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
