@@ -28,7 +28,7 @@ describe('product dashboard', () => {
     const fetch = vi.fn(async () => ok());
     vi.stubGlobal('fetch', fetch);
     await getProductDashboard({ timeZone: 'Europe/Amsterdam' });
-    expect(fetch.mock.calls[0][0]).toBe('/api/product-dashboard?timeZone=Europe%2FAmsterdam');
+    expect((fetch.mock.calls[0] as unknown[])[0]).toBe('/api/product-dashboard?timeZone=Europe%2FAmsterdam');
   });
 
   it("shows the stored rejection message on failure, and recovers with 'Try Again'", async () => {

@@ -49,15 +49,7 @@ export default function ProductDashboardPage() {
           <StatCards data={data} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 7 }}>
-              <Paper
-                withBorder
-                radius="md"
-                p="md"
-                h="100%"
-                component="section"
-                aria-labelledby="sign-ins-heading"
-                style={{ display: 'flex', flexDirection: 'column' }}
-              >
+              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="sign-ins-heading">
                 <Title order={2} size="h4" id="sign-ins-heading" mb={4}>
                   Sign-ins per day
                 </Title>
@@ -65,7 +57,7 @@ export default function ProductDashboardPage() {
               </Paper>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 5 }}>
-              <Paper withBorder radius="md" p="md" h="100%" component="section" aria-labelledby="recent-changes-heading">
+              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="recent-changes-heading">
                 <Title order={2} size="h4" id="recent-changes-heading" mb="sm">
                   Recent changes
                 </Title>

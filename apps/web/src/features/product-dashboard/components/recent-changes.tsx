@@ -45,7 +45,16 @@ export function RecentChanges({ changes, headingId }: { changes: readonly Change
           <li key={change.id} style={{ borderTop: index === 0 ? undefined : '1px solid var(--app-border)' }}>
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" py={10}>
               <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
-                <Badge variant="dot" radius="sm" tt="none" color={ACTION_COLORS[change.action] ?? 'gray'} style={{ minWidth: 'max-content' }} mt={1}>
+                <Badge
+                  variant="dot"
+                  radius="sm"
+                  tt="none"
+                  color={ACTION_COLORS[change.action] ?? 'gray'}
+                  // A common minimum width lines the entity names up; longer actions keep their full label.
+                  miw={84}
+                  style={{ flexShrink: 0 }}
+                  mt={1}
+                >
                   {actionLabel(change.action)}
                 </Badge>
                 <div style={{ minWidth: 0 }}>

@@ -28,14 +28,13 @@ export function SignInsChart({ days, headingId }: { days: readonly Day[]; headin
   const data = days.map((d) => ({ day: dayLabel(d.date), signIns: d.count }));
   const summary = chartSummary(days);
   return (
-    // Fills the card's height (the card matches the recent-changes list beside it on wide screens).
-    <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+    <Box>
       <Text size="sm" c="dimmed" mb="sm">
         {summary}
       </Text>
-      <Box aria-hidden style={{ flex: 1, minHeight: 260 }}>
+      <Box aria-hidden>
         <AreaChart
-          h="100%"
+          h={300}
           data={data}
           dataKey="day"
           series={[{ name: 'signIns', label: 'Sign-ins', color: 'brand.5' }]}
