@@ -32,6 +32,8 @@ export function UserFiltersBar({ filters, onChange, onClear }: Props) {
       <Select
         label="Role"
         placeholder={roles.isError ? 'Roles unavailable' : 'All roles'}
+        // Without roles.view (or users.create/update) the API refuses the list: nothing to choose from.
+        disabled={roles.isError && !filters.roleId}
         data={roleData}
         value={filters.roleId ? String(filters.roleId) : null}
         onChange={(value) => onChange({ roleId: value ?? undefined })}
@@ -44,6 +46,7 @@ export function UserFiltersBar({ filters, onChange, onClear }: Props) {
       <Select
         label="Company"
         placeholder={companies.isError ? 'Companies unavailable' : 'All companies'}
+        disabled={companies.isError && !filters.companyId}
         data={companyData}
         value={filters.companyId ? String(filters.companyId) : null}
         onChange={(value) => onChange({ companyId: value ?? undefined })}
