@@ -387,6 +387,18 @@ describe('GET /users/export/:format', () => {
   });
 });
 
+describe('export refusals', () => {
+  it('an unknown format, sortField, filter or time zone answers 400 before any download or audit row', async () => {
+    const before = (await auditRows(t, 'export', 'user')).length;
+    for (const url of ['/api/users/export/docx', '/api/users/export/csv?sortField=passwordHash', '/api/users/export/excel?status=gone', '/api/users/export/pdf?timeZone=Nowhere/Land']) {
+      const res = await t.as(admin, { url });
+      expect([url, res.statusCode]).toEqual([url, 400]);
+      expect(res.headers['content-disposition']).toBeUndefined();
+    }
+    expect(await auditRows(t, 'export', 'user')).toHaveLength(before);
+  });
+});
+
 describe('authorization matrix', () => {
   it('each endpoint: super admin and a role with the key pass, a role without it gets 403', async () => {
     const K = { view: 'users.view', create: 'users.create', update: 'users.update', delete: 'users.delete', regenerateKey: 'users.regenerate-key', export: 'users.export' };
