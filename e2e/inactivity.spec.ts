@@ -38,6 +38,15 @@ test.describe('inactivity', () => {
     await expectPath(page, /^\/(login|token-expiry)?$/, WARNING_MS + 10_000);
   });
 
+  test("a 'Keep me logged in' session is not ended by inactivity", async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, 'manager', { remember: true });
+    await page.clock.fastForward(E2E.shortIdleMs + 5_000);
+    await page.waitForTimeout(1_000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectPath(page, '/home');
+  });
+
   test("'Stay signed in' keeps the session", async ({ page }) => {
     const dialog = await reachWarning(page);
     await dialog.getByRole('button', { name: UI_TEXT.staySignedIn }).click();

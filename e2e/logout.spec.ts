@@ -24,6 +24,7 @@ test.describe('logout', () => {
     await expect(page.getByText(UI_TEXT.loggedOutTitle, { exact: true })).toBeVisible();
     await expect(page.getByText(UI_TEXT.loggedOutBody)).toBeVisible();
     await expectPath(page, '/');
+    await expectAccessible(page, "sign-in with the 'Logged Out' toast", testInfo);
 
     const cookies = await context.cookies();
     expect(cookies.map((c) => c.name)).toEqual([]);

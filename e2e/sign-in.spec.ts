@@ -39,10 +39,11 @@ test.describe('sign-in (default)', () => {
     await expectPath(page, '/login');
   });
 
-  test('a wrong password shows the server message in an error toast and stays on sign-in', async ({ page }) => {
+  test('a wrong password shows the server message in an error toast and stays on sign-in', async ({ page }, testInfo) => {
     await fillSignIn(page, USERS.manager.email, 'Wrong-Password-123');
-    await expect(page.getByText(SERVER_MESSAGES.invalidCredentials)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: SERVER_MESSAGES.invalidCredentials })).toBeVisible();
     await expectPath(page, '/login');
+    await expectAccessible(page, 'sign-in with an error toast', testInfo);
     // unknown e-mail: the same reply (no account enumeration)
     await fillSignIn(page, 'nobody@example.com', 'Wrong-Password-123');
     await expect(page.getByText(SERVER_MESSAGES.invalidCredentials)).toBeVisible();

@@ -12,16 +12,19 @@ async function reachOtpForm(page: import('@playwright/test').Page) {
   await fillSignIn(page, agent.email, agent.password);
   const clicked = Date.now();
   await expectPath(page, /^\/otp\/.+/, DELAYS.afterLoginBeforeOtp + 7_000);
-  const waited = Date.now() - clicked;
+  const arrived = Date.now();
+  const waited = arrived - clicked;
   const code = otpCodeOf(await waitForMail({ to: agent.email, since }));
   await expect(otpBoxes(page)).toHaveCount(6, { timeout: DELAYS.otpFormSpinner + 8_000 });
-  return { code, waited };
+  const spinner = Date.now() - arrived;
+  return { code, waited, spinner };
 }
 
 test.describe('two-step sign-in', () => {
   test('waits 3 s, shows six boxes for the mailed code, then /home 3 s after validating', async ({ page }, testInfo) => {
-    const { code, waited } = await reachOtpForm(page);
+    const { code, waited, spinner } = await reachOtpForm(page);
     expect(waited, 'the spec delays the OTP screen by 3 s').toBeGreaterThanOrEqual(DELAYS.afterLoginBeforeOtp - 300);
+    expect(spinner, 'the code form shows a 2 s spinner first').toBeGreaterThanOrEqual(DELAYS.otpFormSpinner - 500);
     await expect(page.getByText(maskEmail(agent.email))).toBeVisible();
     await expect(page.getByText(agent.email)).toHaveCount(0);
     await expectAccessible(page, 'otp', testInfo);
