@@ -15,6 +15,7 @@ import { defaultRoleId, parseRoleId, READ_ONLY_TEXT, readOnlyReason } from '../l
 import { GrantsEditor } from './grants-editor';
 import { RoleAccessBar } from './role-access-bar';
 import { RolePreview } from './role-preview';
+import { SavePanel } from './save-panel';
 import classes from './permissions.module.css';
 import { confirmDiscard, useUnsavedChanges } from './use-unsaved-changes';
 
@@ -85,16 +86,7 @@ export function RoleAccessTab({ roles, index }: Props) {
 
   return (
     <Stack gap="md">
-      <RoleAccessBar
-        roles={roles}
-        roleId={role ? role.id : null}
-        onRoleChange={(id) => void changeRole(id)}
-        changes={changes}
-        readOnly={reason !== null}
-        saving={save.isPending}
-        onDiscard={() => setDraft(null)}
-        onSave={() => void onSave()}
-      />
+      <RoleAccessBar roles={roles} roleId={role ? role.id : null} onRoleChange={(id) => void changeRole(id)} />
       {reason ? (
         <Alert color={reason === 'super-admin' ? 'grape' : 'blue'} variant="light" icon={<IconInfoCircle aria-hidden />} title={READ_ONLY_TEXT[reason].title}>
           {READ_ONLY_TEXT[reason].text}
@@ -116,7 +108,12 @@ export function RoleAccessTab({ roles, index }: Props) {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }} className={classes.previewColumn}>
-            <RolePreview roleName={role.name} previews={previews} superAdmin={role.id === SUPER_ADMIN_ROLE_ID} />
+            <Stack gap="md">
+              {reason === null ? (
+                <SavePanel changes={changes} saving={save.isPending} onDiscard={() => setDraft(null)} onSave={() => void onSave()} />
+              ) : null}
+              <RolePreview roleName={role.name} previews={previews} superAdmin={role.id === SUPER_ADMIN_ROLE_ID} />
+            </Stack>
           </Grid.Col>
         </Grid>
       ) : grantsQuery.isPending && role ? (

@@ -22,7 +22,6 @@ export default function AboutPage() {
   // The stored picture needs the bearer token: the form previews it from an object URL.
   const storedAvatar = useStoredFileUrl(about.data?.profile);
   const [saves, setSaves] = useState(0);
-  const fields = useMemo(() => (canEdit ? ABOUT_FIELDS : ABOUT_FIELDS.map((f) => ({ ...f, disabled: true }))), [canEdit]);
 
   if (about.isError) {
     return (
@@ -50,22 +49,27 @@ export default function AboutPage() {
               Your colours apply to the whole console as soon as you save.
             </Text>
           </Stack>
-          <FormBuilder
-            // A new key after each save re-reads the stored values (initialValues are read once).
-            key={`${about.data.id}-${saves}`}
-            aria-label="Edit profile"
-            fields={fields}
-            schema={aboutUpdateSchema}
-            initialValues={initial}
-            resolveFileUrl={() => storedAvatar ?? ''}
-            submitLabel="Save"
-            onSubmit={async (values) => {
-              if (!canEdit) return;
-              const result = await update.mutateAsync({ userId, body: aboutFormData(values as FormValues, initial) });
-              toast.success(result.message);
-              setSaves((n) => n + 1);
-            }}
-          />
+          {canEdit ? (
+            <FormBuilder
+              // A new key after each save re-reads the stored values (initialValues are read once).
+              key={`${about.data.id}-${saves}`}
+              aria-label="Edit profile"
+              fields={ABOUT_FIELDS}
+              schema={aboutUpdateSchema}
+              initialValues={initial}
+              resolveFileUrl={() => storedAvatar ?? ''}
+              submitLabel="Save"
+              onSubmit={async (values) => {
+                const result = await update.mutateAsync({ userId, body: aboutFormData(values as FormValues, initial) });
+                toast.success(result.message);
+                setSaves((n) => n + 1);
+              }}
+            />
+          ) : (
+            <Alert color="blue" variant="light" title="Read-only">
+              Your role does not include changing your profile. Ask an administrator if something is wrong.
+            </Alert>
+          )}
         </Paper>
       </Grid.Col>
     </Grid>
