@@ -84,7 +84,8 @@ export function useRegenerateKeyFlow() {
         showCancelButton: true,
         confirmButtonText: 'Yes, regenerate it',
         cancelButtonText: 'Cancel',
-        confirmColor: 'orange',
+        // White text on any Mantine orange is below 4.5:1 (axe color-contrast); the old key stops working, so red.9.
+        confirmColor: 'red.9',
       });
       if (!answer.isConfirmed) return;
       const loading = toast.loading('Generating a new API key…');
