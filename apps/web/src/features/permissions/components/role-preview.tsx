@@ -6,6 +6,9 @@ import { Sidebar } from '../../../components/shell';
 import type { ModulePreview } from '../logic/preview';
 import classes from './permissions.module.css';
 
+// Orange titles on the light orange surface are 3.6:1 (axe color-contrast): they use the body text colour.
+const ALERT_STYLES = { title: { color: 'var(--mantine-color-text)' } };
+
 type Props = { roleName: string; previews: readonly ModulePreview[]; superAdmin: boolean };
 
 /**
@@ -29,7 +32,7 @@ export function RolePreview({ roleName, previews, superAdmin }: Props) {
       </Text>
 
       {previews.length === 0 ? (
-        <Alert color="orange" variant="light" title="No modules">
+        <Alert color="orange" variant="light" title="No modules" styles={ALERT_STYLES}>
           Users with this role see no module cards on the home page, only 'Please contact Admin'.
         </Alert>
       ) : (
@@ -71,7 +74,7 @@ function ModulePreviewPanel({ preview, superAdmin }: { preview: ModulePreview; s
   return (
     <Stack gap="md">
       {menus.length === 0 && !superAdmin ? (
-        <Alert color="orange" variant="light" title="Access Denied">
+        <Alert color="orange" variant="light" title="Access Denied" styles={ALERT_STYLES}>
           {accessDeniedMessage(module.name)}
         </Alert>
       ) : null}
