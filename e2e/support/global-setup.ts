@@ -31,6 +31,7 @@ export default async function globalSetup(_config: FullConfig) {
     await Promise.all(servers.map((s) => s.stop()));
     await smtp.stop();
     rmSync(webDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
     throw err;
   }
   const [main, shortIdle] = servers;
