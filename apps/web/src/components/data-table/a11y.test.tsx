@@ -1,5 +1,5 @@
 import './test-setup';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { FormBuilder } from '../form-builder/form-builder';
@@ -31,6 +31,25 @@ describe('accessibility (axe, structural rules)', () => {
     );
     await screen.findByText('User 3');
     expect(await violations(container)).toEqual([]);
+  });
+
+  it('the open column chooser menu (only menu items inside role=menu)', async () => {
+    renderWithRouter(
+      <DataTable
+        tableId="a11y-columns"
+        userId={1}
+        label="Users"
+        columns={[{ accessor: 'name', title: 'Name' }, { accessor: 'email', title: 'Email' }]}
+        queryKey={['a11y-columns']}
+        queryFn={async () => ({ data: [{ id: 1, name: 'A', email: 'a@x.example' }], total: 1, totalPages: 1 })}
+      />,
+    );
+    await screen.findByText('A');
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const menu = await screen.findByRole('menu');
+    await screen.findByRole('menuitemcheckbox', { name: 'Email' });
+    expect(menu.querySelector('[role="presentation"]')).toBeNull();
+    expect(await violations(menu)).toEqual([]);
   });
 
   it('form builder with every field type', async () => {

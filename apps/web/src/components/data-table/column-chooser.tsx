@@ -16,7 +16,9 @@ export function ColumnChooser<T>({ columns, visibility, label = 'Columns' }: Col
   if (hideable.length === 0) return null;
   const lastVisible = visibility.visible.length <= 1;
   return (
-    <Menu closeOnItemClick={false} position="bottom-end" shadow="md">
+    // No initial-focus placeholder: Mantine renders it as a focusable role="presentation" child of
+    // role="menu" (axe aria-required-children, critical); focus goes to the first item instead.
+    <Menu closeOnItemClick={false} position="bottom-end" shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="default" leftSection={<IconColumns size={16} aria-hidden />}>
           {label}
