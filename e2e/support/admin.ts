@@ -96,6 +96,11 @@ export class Api {
     return new Api(baseURL, data.accessToken, cookie(COOKIE_NAMES.csrf), cookie(COOKIE_NAMES.sessionId), data.user);
   }
 
+  /** The API as the session a browser context holds (see sessionOf in fixtures.ts). */
+  static fromSession(baseURL: string, s: { accessToken: string; csrf: string; sessionId: string }, user = { id: 0, email: '', roleId: 0 }): Api {
+    return new Api(baseURL, s.accessToken, s.csrf, s.sessionId, user);
+  }
+
   static admin(baseURL: string) {
     return Api.signIn(baseURL, USERS.admin.email, USERS.admin.password);
   }

@@ -1,0 +1,184 @@
+import { ROW_LIMITS } from '@console/contract';
+import type { Page } from '@playwright/test';
+import { Api, PRODUCT, bodyRows, columnTexts, settled, table, uniqueTag } from './support/admin';
+import { expectAccessible } from './support/axe';
+import { expect, signIn, test } from './support/fixtures';
+
+// The shared table on the users list: 30 users of this file's own, found by a tag in their names.
+const TAG = uniqueTag('dt');
+const COUNT = 30;
+const pad = (n: number) => String(n).padStart(2, '0');
+// Email order is 01..30; first names are a shuffled order, so a sort by Name is another order.
+const FIRST_NAMES = Array.from({ length: COUNT }, (_, i) => `N${pad(((i * 7) % COUNT) + 1)}`);
+const emailOf = (i: number) => `${TAG}-${pad(i)}@example.test`;
+const ALL_EMAILS = Array.from({ length: COUNT }, (_, i) => emailOf(i + 1));
+
+const USERS_PATH = `${PRODUCT}/users`;
+const status = (page: Page) => page.getByText(/^\d+–\d+ of \d+$/);
+const emails = (page: Page) => columnTexts(table(page, 'Users'), 'Email');
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+test.beforeAll(async () => {
+  const admin = await Api.admin(process.env.E2E_BASE_URL!);
+  for (let i = 0; i < COUNT; i++) {
+    await admin.createUser({ firstname: FIRST_NAMES[i], lastname: `Row ${TAG}`, email: ALL_EMAILS[i], roleId: 3 });
+  }
+});
+
+test.describe('data table (users list)', () => {
+  test('paging and row limits: spec limits, page in the URL, a new limit goes back to page 1', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await page.goto(`${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc`);
+    await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
+    await expect(bodyRows(table(page, 'Users'))).toHaveCount(10);
+    expect(await emails(page)).toEqual(ALL_EMAILS.slice(0, 10));
+
+    const limit = page.getByRole('combobox', { name: 'Rows per page' });
+    await expect(limit.locator('option')).toHaveText(ROW_LIMITS.map(String));
+    await expect(limit).toHaveValue('10');
+
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(status(page)).toHaveText(`11–20 of ${COUNT}`);
+    expect(await emails(page)).toEqual(ALL_EMAILS.slice(10, 20));
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(status(page)).toHaveText(`21–30 of ${COUNT}`);
+    await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(param(page, 'page')).toBe('3');
+    await expectAccessible(page, 'users list, page 3', testInfo);
+
+    await limit.selectOption('25');
+    await expect(page).toHaveURL(/[?&]limit=25/);
+    expect(param(page, 'page')).toBeNull(); // back to page 1
+    await expect(status(page)).toHaveText(`1–25 of ${COUNT}`);
+    await expect(bodyRows(table(page, 'Users'))).toHaveCount(25);
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await expect(status(page)).toHaveText(`26–30 of ${COUNT}`);
+    expect(await emails(page)).toEqual(ALL_EMAILS.slice(25));
+
+    await limit.selectOption('50');
+    await expect(status(page)).toHaveText(`1–30 of ${COUNT}`);
+    await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveCount(0);
+  });
+
+  test('sorting by a column changes the order and is kept in the URL (sortField, sortOrder)', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto(`${USERS_PATH}?search=${TAG}&limit=50`);
+    const users = table(page, 'Users');
+    await expect(status(page)).toHaveText(`1–30 of ${COUNT}`);
+
+    await users.getByRole('button', { name: /^Email/ }).click();
+    await expect(page).toHaveURL(/sortField=email/);
+    expect(param(page, 'sortOrder')).toBe('asc');
+    await settled(page);
+    await expect.poll(() => emails(page)).toEqual(ALL_EMAILS);
+
+    await users.getByRole('button', { name: /^Email/ }).click();
+    await expect(page).toHaveURL(/sortOrder=desc/);
+    await expect.poll(() => emails(page)).toEqual([...ALL_EMAILS].reverse());
+
+    // another column, another order (the direction carries over from the previous column)
+    await users.getByRole('button', { name: /^Name/ }).click();
+    await expect(page).toHaveURL(/sortField=firstname/);
+    // a Name cell reads: initials (avatar), full name
+    const names = async () => (await columnTexts(users, 'Name')).map((s) => s.split('\n').find((line) => line.includes(' Row ')));
+    const byName = [...FIRST_NAMES].sort().map((n) => `${n} Row ${TAG}`);
+    const order = param(page, 'sortOrder');
+    await expect.poll(names).toEqual(order === 'desc' ? [...byName].reverse() : byName);
+    await users.getByRole('button', { name: /^Name/ }).click();
+    await expect.poll(() => param(page, 'sortOrder')).toBe(order === 'desc' ? 'asc' : 'desc');
+    await expect.poll(names).toEqual(order === 'desc' ? byName : [...byName].reverse());
+    // the header tells assistive technology how the column is sorted
+    const now = param(page, 'sortOrder') === 'desc' ? 'descending' : 'ascending';
+    await expect(users.getByRole('button', { name: /^Name/ })).toHaveAccessibleName(`Name Sorted ${now}`);
+    await expect(users.getByRole('button', { name: /^Email/ })).toHaveAccessibleName('Email Not sorted');
+  });
+
+  test('search filters the rows, lives in the URL and is cleared again', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await page.goto(USERS_PATH);
+    await settled(page);
+    const all = Number((await status(page).innerText()).split(' of ')[1]);
+    expect(all).toBeGreaterThanOrEqual(COUNT);
+
+    const search = page.getByRole('searchbox', { name: 'Search users' });
+    await search.fill(`${TAG}-0`); // emails 01..09
+    await expect(page).toHaveURL(new RegExp(`search=${TAG}-0`));
+    await expect(status(page)).toHaveText('1–9 of 9');
+    expect((await emails(page)).sort()).toEqual(ALL_EMAILS.slice(0, 9));
+    await expectAccessible(page, 'users list, searched', testInfo);
+
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect.poll(() => param(page, 'search')).toBeNull();
+    await expect(status(page)).toHaveText(`1–10 of ${all}`);
+
+    await page.goto(`${USERS_PATH}?search=no-such-user-${TAG}`);
+    await expect(search).toHaveValue(`no-such-user-${TAG}`);
+    await expect(page.getByText('No users found')).toBeVisible();
+    await expectAccessible(page, 'users list, empty', testInfo);
+  });
+
+  test('the URL state survives reload and back/forward', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto(`${USERS_PATH}?search=${TAG}`);
+    await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
+    const users = table(page, 'Users');
+
+    await users.getByRole('button', { name: /^Email/ }).click(); // asc
+    await expect(page).toHaveURL(/sortOrder=asc/);
+    await users.getByRole('button', { name: /^Email/ }).click(); // desc
+    await expect(page).toHaveURL(/sortOrder=desc/);
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect.poll(() => emails(page)).toEqual([...ALL_EMAILS].reverse().slice(10, 20));
+
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue(TAG);
+    await expect(status(page)).toHaveText(`11–20 of ${COUNT}`);
+    await expect.poll(() => emails(page)).toEqual([...ALL_EMAILS].reverse().slice(10, 20));
+    await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+
+    await page.goBack(); // page 1, descending
+    await expect.poll(() => param(page, 'page')).toBeNull();
+    await expect.poll(() => emails(page)).toEqual([...ALL_EMAILS].reverse().slice(0, 10));
+    await page.goBack(); // ascending
+    await expect.poll(() => param(page, 'sortOrder')).toBe('asc');
+    await expect.poll(() => emails(page)).toEqual(ALL_EMAILS.slice(0, 10));
+    await page.goForward(); // descending again
+    await expect.poll(() => param(page, 'sortOrder')).toBe('desc');
+    await expect.poll(() => emails(page)).toEqual([...ALL_EMAILS].reverse().slice(0, 10));
+    await page.goForward(); // page 2
+    await expect(status(page)).toHaveText(`11–20 of ${COUNT}`);
+  });
+
+  test('the column chooser hides a column, shows a hidden one, and remembers both after reload', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await page.goto(`${USERS_PATH}?search=${TAG}`);
+    const users = table(page, 'Users');
+    await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
+    const headers = () => users.locator('thead th').allInnerTexts().then((xs) => xs.map((x) => x.trim()).filter(Boolean));
+    expect(await headers()).toContain('Email');
+    expect(await headers()).not.toContain('ID');
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitemcheckbox', { name: 'Email' })).toHaveAttribute('aria-checked', 'true');
+    await expectAccessible(page, 'column chooser', testInfo);
+    await menu.getByRole('menuitemcheckbox', { name: 'Email' }).click();
+    await menu.getByRole('menuitemcheckbox', { name: 'ID' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(headers).not.toContain('Email');
+    expect(await headers()).toContain('ID');
+
+    await page.reload();
+    await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
+    await expect.poll(headers).not.toContain('Email');
+    expect(await headers()).toContain('ID');
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Reset columns' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(headers).toContain('Email');
+    expect(await headers()).not.toContain('ID');
+  });
+});
