@@ -21,7 +21,8 @@ export function ProfileMenu() {
   const avatar = useStoredFileUrl(user?.profile, { thumb: true }) ?? null;
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+    // No initial-focus placeholder: it is a role=presentation child, which a menu may not own.
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton className={classes.profileButton} aria-label={`Account menu, ${name}`}>
           <Group gap="sm" wrap="nowrap">
@@ -41,7 +42,8 @@ export function ProfileMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <div className={classes.menuHeader}>
+        {/* A menu may only own items, separators and groups (axe aria-required-children). */}
+        <div className={classes.menuHeader} role="group" aria-label={`Signed in as ${name}`}>
           <Avatar src={avatar} alt="" radius="xl" size={40} color="brand">
             {initials(name)}
           </Avatar>
@@ -58,7 +60,7 @@ export function ProfileMenu() {
         <Menu.Item leftSection={<IconUserCircle size={18} stroke={1.7} aria-hidden />} onClick={() => navigate('/profile/about')}>
           {UI_TEXT.profile}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={18} stroke={1.7} aria-hidden />} onClick={() => void signOut()}>
+        <Menu.Item className={classes.signOutItem} leftSection={<IconLogout size={18} stroke={1.7} aria-hidden />} onClick={() => void signOut()}>
           {UI_TEXT.signOut}
         </Menu.Item>
       </Menu.Dropdown>

@@ -43,6 +43,8 @@ function show(options: ToastOptions): string {
     withCloseButton: type !== 'loading',
     closeButtonProps: { 'aria-label': 'Close notification' },
     position: options.position ?? TOAST_DEFAULTS.position,
+    // Mantine's dimmed description (#868e96) is below 4.5:1 on white: use the body text colour.
+    styles: { description: { color: 'var(--mantine-color-text)' } },
     'data-toast-type': type,
   });
   return id;
