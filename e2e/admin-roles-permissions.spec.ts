@@ -146,6 +146,26 @@ test.describe('roles, permissions and what a role then sees', () => {
     }
   });
 
+  test('permission groups: the read-only list of groups and their keys, with details', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await page.goto(`${PRODUCT}/permissions`);
+    await page.getByRole('tab', { name: 'Permission groups' }).click();
+    const groups = table(page, 'Permission groups');
+    await expect(rowWith(groups, 'Module Permissions')).toHaveCount(1);
+    await page.getByRole('searchbox', { name: 'Search permission groups' }).fill('Users');
+    await expect(page).toHaveURL(/groups\.search=Users/);
+    const users = groups.locator('tbody tr').filter({ has: page.getByText('Users', { exact: true }) });
+    await expect(users).toContainText(K.users.view);
+    await expectAccessible(page, 'permission groups', testInfo);
+    await users.getByRole('button', { name: 'Details of Users' }).click();
+    const details = dialog(page, 'Users permissions');
+    await expect(details.getByRole('table').locator('tbody tr')).toHaveCount(Object.keys(K.users).length);
+    await expect(details.getByText(K.users.regenerateKey)).toBeVisible();
+    await expectAccessible(page, 'permission group details', testInfo);
+    await details.getByRole('button', { name: 'Close details' }).click();
+    await expect(details).toBeHidden();
+  });
+
   test('module permissions: tick a module for a role, save, and it stays', async ({ page, baseURL }, testInfo) => {
     const tag = uniqueTag();
     const admin = await Api.admin(baseURL!);

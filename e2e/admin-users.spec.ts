@@ -74,6 +74,35 @@ test.describe('users screen', () => {
     await expect(page.getByText('No users found')).toBeVisible();
   });
 
+  test('bulk delete: select rows, confirm with the spec texts, only the selected go', async ({ page, baseURL }, testInfo) => {
+    const tag = uniqueTag('bulk');
+    const admin = await Api.admin(baseURL!);
+    const made = [];
+    for (const n of [1, 2, 3]) made.push(await admin.createUser({ firstname: `Bulk${n}`, lastname: tag, email: `${tag}-${n}@example.test`, roleId: 3 }));
+    await signIn(page, 'admin');
+    await page.goto(`${USERS_PATH}?search=${tag}&sortField=email&sortOrder=asc`);
+    const users = table(page, 'Users');
+    await expect(rowWith(users, tag)).toHaveCount(3);
+    const bulk = page.getByRole('button', { name: /^Delete selected/ });
+    await expect(bulk).toBeDisabled();
+
+    await users.getByRole('checkbox', { name: `Select Bulk1 ${tag}` }).check();
+    await users.getByRole('checkbox', { name: `Select Bulk3 ${tag}` }).check();
+    await expect(bulk).toHaveText('Delete selected (2)');
+    await expect(users.getByRole('checkbox', { name: 'Select all rows on this page' })).toHaveJSProperty('indeterminate', true);
+    await bulk.click();
+    const confirm = dialog(page, CONFIRM_TEXT.deleteTitle);
+    await expect(confirm.getByText(CONFIRM_TEXT.deleteBody)).toBeVisible();
+    await expectAccessible(page, 'bulk delete confirm', testInfo);
+    await confirm.getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
+    await expect(toast(page, '2 users deleted')).toBeVisible();
+    await expect(rowWith(users, tag)).toHaveCount(1);
+    await expect(rowWith(users, tag)).toContainText(`Bulk2 ${tag}`);
+    await expect(bulk).toHaveText('Delete selected');
+    expect((await admin.listUsers({ search: tag })).total).toBe(1);
+    await admin.deleteUser(made[1].id);
+  });
+
   test('regenerate the API key: confirm, then the key is shown once', async ({ page, baseURL }, testInfo) => {
     const tag = uniqueTag();
     const admin = await Api.admin(baseURL!);
