@@ -33,10 +33,6 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    async recordSignIn(userId: number, at: Date) {
-      await db.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: at }).where(eq(users.id, userId));
-    },
-
     async insertChallenge(row: typeof otpChallenges.$inferInsert) {
       await db.insert(otpChallenges).values(row);
     },

@@ -49,8 +49,8 @@ export function createAuthService(deps: AuthDeps) {
     repo.recordFailure(u.id, deps.config.lockoutThreshold, new Date(now().getTime() + l.lockoutMs));
 
   async function completeSignIn(user: UserRow, rememberMe: boolean, meta: ClientMeta): Promise<SignedIn> {
-    const session = await deps.sessions.create({ userId: user.id, rememberMe, ...meta });
-    await repo.recordSignIn(user.id, now());
+    // One statement: the session, plus last login, failure count and lock cleared on the user.
+    const session = await deps.sessions.create({ userId: user.id, rememberMe, ...meta }, { signIn: true });
     return { kind: 'session', user: toSessionUser(user), session };
   }
 

@@ -1,5 +1,5 @@
 import type { SessionEndReason } from '@console/contract';
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 
@@ -10,6 +10,20 @@ export function createSessionsRepository(db: Db) {
   return {
     async insert(row: NewSession) {
       await db.insert(sessions).values(row);
+    },
+
+    /**
+     * A sign-in: the new session and the user's bookkeeping (last login at the session start,
+     * failure count and lock cleared) in one statement, so one round trip and all or nothing.
+     * A data-modifying CTE always runs to completion, whether or not the outer query reads it.
+     */
+    async insertForSignIn(row: NewSession & { startedAt: Date }) {
+      const insert = db.insert(sessions).values(row);
+      const signIn = db
+        .update(users)
+        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: row.startedAt })
+        .where(eq(users.id, row.userId));
+      await db.execute(sql`with new_session as (${insert.getSQL()}) ${signIn.getSQL()}`);
     },
 
     /** The session and its user in one round trip: this runs on every authenticated request. */

@@ -31,12 +31,16 @@ export function createSessionService(deps: { db: Db; config: Config; clock: Cloc
     /** Lifetime of the cookies that mirror a session (undefined: a browser-session cookie). */
     cookieMaxAgeSeconds: (rememberMe: boolean) => (rememberMe ? Math.floor(l.rememberAbsoluteMs / 1000) : undefined),
 
-    async create(input: { userId: number; rememberMe: boolean } & ClientMeta) {
+    /**
+     * A new session. `signIn` also records the sign-in on the user (last login, failure count
+     * and lock cleared) in the same statement.
+     */
+    async create(input: { userId: number; rememberMe: boolean } & ClientMeta, opts: { signIn?: boolean } = {}) {
       const now = deps.clock.now();
       const id = randomUUID();
       const token = newToken();
       const expiresAt = new Date(now.getTime() + (input.rememberMe ? l.rememberAbsoluteMs : l.absoluteMs));
-      await repo.insert({
+      const row = {
         id,
         userId: input.userId,
         tokenHash: sha256(token),
@@ -46,7 +50,8 @@ export function createSessionService(deps: { db: Db; config: Config; clock: Cloc
         startedAt: now,
         lastSeenAt: now,
         expiresAt,
-      });
+      };
+      await (opts.signIn ? repo.insertForSignIn(row) : repo.insert(row));
       return { id, token, csrfToken: csrfTokenFor(token, id), expiresAt, rememberMe: input.rememberMe };
     },
 
