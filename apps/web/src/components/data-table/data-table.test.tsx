@@ -148,6 +148,28 @@ describe('DataTable: list query in the URL', () => {
   });
 });
 
+describe('DataTable: search box focus', () => {
+  it('commits a pending search at once when the box loses focus (a click elsewhere cannot race it)', async () => {
+    const { search } = setup();
+    await screen.findByText('User 1');
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(box, { target: { value: 'User 2' } });
+      expect(search().has('search')).toBe(false); // still debouncing
+      fireEvent.blur(box);
+      expect(search().get('search')).toBe('User 2');
+      // the debounce timer was cleared: nothing fires later
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(search().get('search')).toBe('User 2');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('DataTable: columns', () => {
   it('hides default-hidden columns and remembers the chooser per user and table', async () => {
     const first = setup();

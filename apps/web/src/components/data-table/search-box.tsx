@@ -6,7 +6,7 @@ import { SEARCH_MAX_LENGTH } from './list-query';
 export interface SearchBoxProps {
   /** The committed search (from the URL). */
   value: string;
-  /** Called after the user pauses typing, on Enter, and on clear. */
+  /** Called after the user pauses typing, on Enter, on leaving the box, and on clear. */
   onSearch: (search: string) => void;
   label?: string;
   placeholder?: string;
@@ -64,6 +64,10 @@ export function SearchBox({ value, onSearch, label = 'Search', placeholder = 'Se
         clearTimeout(timer.current);
         timer.current = setTimeout(() => commit(next), debounceMs);
       }}
+      // Leaving the box (clicking a row link, another control, tabbing away) commits what was
+      // typed at once: a commit still pending after a click on a link would navigate again and
+      // cancel that link, or rewrite the next page's URL with this list's parameters.
+      onBlur={() => commit(input)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           event.preventDefault();
