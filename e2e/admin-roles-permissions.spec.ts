@@ -1,5 +1,5 @@
 import { ADMIN_API_PATHS, CONFIRM_TEXT, MODULE_IDS, PERMISSION_KEYS, UI_TEXT } from '@console/contract';
-import { Api, PRODUCT, dialog, roleWithUser, rowWith, settled, signInAs, table, toast, uniqueTag } from './support/admin';
+import { Api, PRODUCT, dialog, menuIds, roleWithUser, rowWith, settled, signInAs, table, toast, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
 import { E2E } from './support/env';
 import { expect, expectPath, sessionOf, signIn, test } from './support/fixtures';
@@ -27,9 +27,6 @@ test.describe('roles, permissions and what a role then sees', () => {
     await expect(add).toBeHidden();
     await expect(toast(page, 'Role created')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search roles' }).fill(tag);
-    // wait for the debounced search to reach the URL before leaving the page (a search still
-    // pending when a link is clicked lands on the next page's URL: see the report / data-table.spec)
-    await expect(page).toHaveURL(new RegExp(`search=${tag}`));
     const row = rowWith(table(page, 'Roles'), roleName);
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Reads users, manages companies');
@@ -68,7 +65,6 @@ test.describe('roles, permissions and what a role then sees', () => {
     await expect(previewSidebar.getByRole('link')).toHaveCount(0); // a preview, not a way out of the screen
     const buttons = preview.getByRole('listitem');
     await expect(buttons).toHaveCount(2);
-    await expect(buttons.filter({ hasText: 'Companies' })).toContainText(['View']);
     await expect(buttons.filter({ hasText: 'Companies' }).locator('.mantine-Badge-label')).toHaveText(['View', 'Create']);
     await expect(buttons.filter({ hasText: 'Users' }).locator('.mantine-Badge-label')).toHaveText(['View']);
     await expectAccessible(page, 'permissions with preview', testInfo);
@@ -81,8 +77,8 @@ test.describe('roles, permissions and what a role then sees', () => {
     const admin = await Api.admin(baseURL!);
     const stored = await admin.getGrants(roleId);
     expect(stored.moduleIds).toEqual([MODULE_IDS.product]);
-    expect(stored.menuIds.sort()).toEqual([14, 15]);
-    expect(stored.roleKeys.sort()).toEqual([K.companies.create, K.companies.view, K.users.view].sort());
+    expect([...stored.menuIds].sort((a, b) => a - b)).toEqual(menuIds(MODULE_IDS.product, 'companies', 'users'));
+    expect([...stored.roleKeys].sort()).toEqual([K.companies.create, K.companies.view, K.users.view].sort());
 
     // a user with the role, signed in in a fresh browser
     const email = `viewer-${tag}@example.test`;

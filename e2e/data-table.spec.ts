@@ -151,6 +151,24 @@ test.describe('data table (users list)', () => {
     await expect(status(page)).toHaveText(`11–20 of ${COUNT}`);
   });
 
+  test('a search still being typed does not swallow or rewrite a click on a row link', async ({ page, baseURL }) => {
+    // Regression: the debounced search used to commit after the click and either cancel the
+    // link's navigation or rewrite the next page's URL (landing on another role's permissions).
+    const admin = await Api.admin(baseURL!);
+    await signIn(page, 'admin');
+    for (const pause of [0, 150]) {
+      const role = await admin.createRole(`Race ${uniqueTag()}`);
+      await page.goto(`${PRODUCT}/roles`);
+      const link = page.getByRole('link', { name: `Manage access for ${role.name}` });
+      await expect(link).toBeVisible(); // newest first: on page 1
+      await page.getByRole('searchbox', { name: 'Search roles' }).fill(role.name.split(' ')[1]);
+      if (pause) await page.waitForTimeout(pause); // typing pauses shorter than the 300 ms debounce
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${PRODUCT}/permissions\\?roleId=${role.id}$`));
+      await expect(page.getByRole('combobox', { name: 'Role', exact: true })).toHaveValue(role.name);
+    }
+  });
+
   test('the column chooser hides a column, shows a hidden one, and remembers both after reload', async ({ page }, testInfo) => {
     await signIn(page, 'admin');
     await page.goto(`${USERS_PATH}?search=${TAG}`);

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, MODULE_IDS, PERMISSION_KEYS, PUBLIC_ROUTES, UI_TEXT } from '@console/contract';
 import type { Page } from '@playwright/test';
-import { Api, rowWith, roleWithUser, settled, signInAs, table, toast, uniqueTag } from './support/admin';
+import { Api, menuIds, rowWith, roleWithUser, settled, signInAs, table, toast, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
 import { expect, expectPath, test } from './support/fixtures';
 
@@ -8,7 +8,7 @@ const K = PERMISSION_KEYS;
 // A role of this file's own: the profile module with its three menus, editing and ending own sessions.
 const PROFILE_GRANTS = {
   moduleIds: [MODULE_IDS.profile],
-  menuIds: [10, 11, 12],
+  menuIds: menuIds(MODULE_IDS.profile, 'about', 'user-activity', 'user-sessions'),
   roleKeys: [K.profile.view, K.profile.update, K.userActivity.view, K.userSessions.view, K.userSessions.revoke],
 };
 

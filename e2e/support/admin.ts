@@ -3,13 +3,25 @@
 // helpers for the shared table, dialogs and forms.
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { ADMIN_API_PATHS, API_PATHS, COOKIE_NAMES, HEADER_NAMES, type RoleGrantsInput } from '@console/contract';
+import { ADMIN_API_PATHS, API_PATHS, COOKIE_NAMES, HEADER_NAMES, type RoleGrantsInput, buildModuleCatalogue } from '@console/contract';
 import type { Locator, Page } from '@playwright/test';
 import { E2E, USERS } from './env';
 import { expect, expectPath, fillSignIn } from './fixtures';
 
 export const PRODUCT = `/${E2E.productSlug}`;
 export const TEST_PASSWORD = 'E2e-Staff-Pass-5190';
+
+const CATALOGUE = buildModuleCatalogue({ slug: E2E.productSlug, name: E2E.productName });
+
+/** Ids of a module's menus by slug (the seeded catalogue; ids are stable). */
+export function menuIds(moduleId: number, ...slugs: string[]): number[] {
+  const module = CATALOGUE.find((m) => m.id === moduleId);
+  return slugs.map((slug) => {
+    const menu = module?.menus.find((m) => m.slug === slug);
+    if (!menu) throw new Error(`no menu ${slug} in module ${moduleId}`);
+    return menu.id;
+  });
+}
 
 /** A short random tag so records of one run (and of reruns against a kept database) never collide. */
 export const uniqueTag = (prefix = '') => `${prefix}${Date.now().toString(36).slice(-5)}${randomBytes(2).toString('hex')}`;
