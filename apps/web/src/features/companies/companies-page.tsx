@@ -7,7 +7,7 @@ import { useSession } from '../../lib/auth/session';
 import { companiesExport } from './api/export-companies';
 import { COMPANIES_QUERY_KEY, getCompanies } from './api/get-companies';
 import { companyColumns } from './components/companies-columns';
-import { confirmDelete } from './components/confirm-delete';
+import { confirmDelete } from '../../components/ui/alert-dialog';
 import { type CompanyEditorState, CompanyFormDrawer } from './components/company-form-drawer';
 import { useCompanyDelete, useCompanyPermissions } from './components/use-company-actions';
 

@@ -1,10 +1,10 @@
-import { CONFIRM_TEXT, PERMISSION_KEYS, type Role } from '@console/contract';
+import { PERMISSION_KEYS, type Role } from '@console/contract';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { type ConfirmDeleteRequest, DataTable, type RecordId } from '../../components/data-table';
-import { showAlert } from '../../components/ui/alert-dialog';
+import { DataTable, type RecordId } from '../../components/data-table';
+import { confirmDelete, showAlert } from '../../components/ui/alert-dialog';
 import { toast } from '../../components/ui/toast';
 import { getAppConfig } from '../../lib/app-config';
 import { useSession } from '../../lib/auth/session';
@@ -16,20 +16,6 @@ import { RoleFormModal } from './components/role-form-modal';
 import { RoleRowActions } from './components/role-row-actions';
 import { rolesColumns } from './components/roles-columns';
 import { type DeleteFailure, describeFailures, isProtectedRole } from './roles-logic';
-
-const confirmDelete = async (request: Pick<ConfirmDeleteRequest, 'title' | 'text' | 'confirmButtonText' | 'cancelButtonText'>) =>
-  (
-    await showAlert({
-      icon: 'warning',
-      title: request.title,
-      text: request.text,
-      showCancelButton: true,
-      confirmButtonText: request.confirmButtonText,
-      cancelButtonText: request.cancelButtonText,
-      // red.9: white text on Mantine's default red (shade 6) is 3.3:1.
-      confirmColor: 'red.9',
-    })
-  ).isConfirmed;
 
 const cannotDelete = (text: string) => showAlert({ icon: 'error', title: 'The role was not deleted', text });
 
@@ -45,12 +31,7 @@ export default function RolesPage() {
 
   const removeOne = useCallback(
     async (role: Role) => {
-      const confirmed = await confirmDelete({
-        title: CONFIRM_TEXT.deleteTitle,
-        text: CONFIRM_TEXT.deleteBody,
-        confirmButtonText: CONFIRM_TEXT.deleteConfirm,
-        cancelButtonText: CONFIRM_TEXT.cancel,
-      });
+      const confirmed = await confirmDelete();
       if (!confirmed) return;
       const result = await deleteRole(role.id);
       if (result.success) {

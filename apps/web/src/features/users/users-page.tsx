@@ -7,7 +7,7 @@ import { useSession } from '../../lib/auth/session';
 import { usersExport } from './api/export-users';
 import { getUsers, usersListKey } from './api/get-users';
 import { ApiKeyModal } from './components/api-key-modal';
-import { confirmDelete } from './components/confirm-delete';
+import { confirmDelete } from '../../components/ui/alert-dialog';
 import { refreshOwnSession } from './components/refresh-own-session';
 import { useRegenerateKeyFlow, useUserDelete, useUserPermissions } from './components/use-user-actions';
 import { useUserFilters } from './components/use-user-filters';

@@ -2,13 +2,12 @@ import { type Company, ERROR_MESSAGES, PERMISSION_KEYS } from '@console/contract
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { RecordId } from '../../../components/data-table';
-import { showAlert } from '../../../components/ui/alert-dialog';
+import { confirmDelete, showAlert } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
 import { deleteCompanies, useDeleteCompany } from '../api/delete-company';
 import { COMPANIES_QUERY_KEY } from '../api/get-companies';
-import { confirmDelete } from './confirm-delete';
 
 const K = PERMISSION_KEYS.companies;
 

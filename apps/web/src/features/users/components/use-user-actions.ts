@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, PERMISSION_KEYS, type User } from '@console/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { RecordId } from '../../../components/data-table';
-import { showAlert } from '../../../components/ui/alert-dialog';
+import { confirmDelete, showAlert } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/permissions';
@@ -10,7 +10,6 @@ import { deleteUsers, useDeleteUser } from '../api/delete-user';
 import { USERS_QUERY_KEY } from '../api/get-users';
 import { useRegenerateApiKey } from '../api/regenerate-api-key';
 import type { IssuedKey } from './api-key-modal';
-import { confirmDelete } from './confirm-delete';
 import { userDisplayName } from './user-row-actions';
 
 const K = PERMISSION_KEYS.users;
