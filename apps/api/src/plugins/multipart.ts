@@ -91,6 +91,25 @@ export async function discard(form: ReadForm | undefined) {
   await form?.file?.cleanup();
 }
 
+/**
+ * The one way a route takes a form: read it, validate its fields with `schema`, run `handle`,
+ * and always remove the temporary upload, whatever happened.
+ */
+export async function withForm<S extends z.ZodType, T>(
+  request: FastifyRequest,
+  options: ReadFormOptions,
+  schema: S,
+  handle: (input: z.infer<S>, file: FormFile | undefined) => Promise<T>,
+): Promise<T> {
+  let form: ReadForm | undefined;
+  try {
+    form = await readForm(request, options);
+    return await handle(parseFields(schema, form.fields), form.file);
+  } finally {
+    await discard(form);
+  }
+}
+
 /** Limits of @fastify/multipart as the contract's errors. */
 function translateMultipartError(err: unknown): unknown {
   const code = (err as { code?: string } | null)?.code;

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ExportColumn } from '../../lib/export/index.js';
 import { errors } from '../../lib/http-schemas.js';
 import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
-import { discard, parseFields, type ReadForm, readForm } from '../../plugins/multipart.js';
+import { withForm } from '../../plugins/multipart.js';
 import { companiesList, companyListFilters } from './companies.repository.js';
 import { COMPANY_MESSAGES, createCompaniesService } from './companies.service.js';
 
@@ -99,15 +99,10 @@ export default async function companiesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      let f: ReadForm | undefined;
-      try {
-        f = await readForm(request, form);
-        const input = parseFields(companyInputSchema, f.fields);
-        const data = await service.create(request, input, f.file);
+      return withForm(request, form, companyInputSchema, async (input, file) => {
+        const data = await service.create(request, input, file);
         return { success: true, message: COMPANY_MESSAGES.added, logo: data.logo, data };
-      } finally {
-        await discard(f);
-      }
+      });
     },
   );
 
@@ -125,15 +120,10 @@ export default async function companiesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      let f: ReadForm | undefined;
-      try {
-        f = await readForm(request, form);
-        const input = parseFields(companyInputSchema, f.fields);
-        const data = await service.update(request, request.params.id, input, f.file);
+      return withForm(request, form, companyInputSchema, async (input, file) => {
+        const data = await service.update(request, request.params.id, input, file);
         return { success: true, message: COMPANY_MESSAGES.updated, logo: data.logo, data };
-      } finally {
-        await discard(f);
-      }
+      });
     },
   );
 

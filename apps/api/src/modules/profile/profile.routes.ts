@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/http-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { discard, parseFields, type ReadForm, readForm } from '../../plugins/multipart.js';
+import { withForm } from '../../plugins/multipart.js';
 import { createProfileService, PROFILE_MESSAGES } from './profile.service.js';
 
 const ID = ':id' as unknown as number;
@@ -52,16 +52,11 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      let f: ReadForm | undefined;
-      try {
-        f = await readForm(request, { fileField: 'profile', allowed: 'image' });
+      return withForm(request, { fileField: 'profile', allowed: 'image' }, aboutUpdateSchema, async (input, file) => {
         const auth = requireAuth(request);
-        const input = parseFields(aboutUpdateSchema, f.fields);
-        const result = await service.update(request, auth, request.params.id, input, f.file);
+        const result = await service.update(request, auth, request.params.id, input, file);
         return { success: true, message: PROFILE_MESSAGES.updated, ...result };
-      } finally {
-        await discard(f);
-      }
+      });
     },
   );
 }

@@ -20,7 +20,7 @@ import type { ExportColumn } from '../../lib/export/index.js';
 import { errors } from '../../lib/http-schemas.js';
 import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { discard, parseFields, type ReadForm, readForm } from '../../plugins/multipart.js';
+import { withForm } from '../../plugins/multipart.js';
 import { userListFilters, usersList } from './users.repository.js';
 import { createUsersService, USER_MESSAGES } from './users.service.js';
 
@@ -102,15 +102,10 @@ export default async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      let f: ReadForm | undefined;
-      try {
-        f = await readForm(request, form);
-        const input = parseFields(userCreateSchema, f.fields);
-        const data = await service.create(request, requireAuth(request), input, f.file);
+      return withForm(request, form, userCreateSchema, async (input, file) => {
+        const data = await service.create(request, requireAuth(request), input, file);
         return { success: true, message: USER_MESSAGES.added, data };
-      } finally {
-        await discard(f);
-      }
+      });
     },
   );
 
@@ -128,15 +123,10 @@ export default async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      let f: ReadForm | undefined;
-      try {
-        f = await readForm(request, form);
-        const input = parseFields(userUpdateSchema, f.fields);
-        const data = await service.update(request, requireAuth(request), request.params.id, input, f.file);
+      return withForm(request, form, userUpdateSchema, async (input, file) => {
+        const data = await service.update(request, requireAuth(request), request.params.id, input, file);
         return { success: true, message: USER_MESSAGES.updated, data };
-      } finally {
-        await discard(f);
-      }
+      });
     },
   );
 
