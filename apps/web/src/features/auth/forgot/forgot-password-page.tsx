@@ -1,12 +1,12 @@
-import { ERROR_MESSAGES, forgotPasswordRequestSchema, PUBLIC_ROUTES, UI_TEXT } from '@console/contract';
-import { Anchor, Button, Center, Stack, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconMail } from '@tabler/icons-react';
+import { ERROR_MESSAGES, forgotPasswordRequestSchema, UI_TEXT } from '@console/contract';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { requestPasswordReset } from '../api/password';
 import { AuthLayout } from '../components/auth-layout';
 import { useZodForm } from '../components/use-zod-form';
+import { BackToLoginLink } from '../components/back-to-login-link';
 
 /**
  * /forgot-password. The API answers the same for known and unknown e-mails, so the outcome
@@ -54,12 +54,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" size="md" fullWidth loading={busy}>
             {UI_TEXT.sendMail}
           </Button>
-          <Center>
-            <Anchor component={Link} to={PUBLIC_ROUTES.login} size="sm" fw={500}>
-              <IconArrowLeft size={14} style={{ verticalAlign: -2, marginRight: 4 }} aria-hidden />
-              {UI_TEXT.backToLogin}
-            </Anchor>
-          </Center>
+          <BackToLoginLink />
         </Stack>
       </form>
     </AuthLayout>

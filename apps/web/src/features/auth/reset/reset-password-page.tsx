@@ -1,12 +1,13 @@
 import { ERROR_MESSAGES, PUBLIC_ROUTES, resetPasswordFormSchema, SERVER_MESSAGES, UI_TEXT } from '@console/contract';
-import { Alert, Anchor, Button, Center, PasswordInput, Stack } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { resetPassword } from '../api/password';
 import { AuthLayout } from '../components/auth-layout';
 import { useZodForm } from '../components/use-zod-form';
+import { BackToLoginLink } from '../components/back-to-login-link';
 
 type Values = { password: string; confirmPassword: string };
 
@@ -64,12 +65,7 @@ export default function ResetPasswordPage() {
           <Button type="submit" size="md" fullWidth loading={busy}>
             {UI_TEXT.resetPassword}
           </Button>
-          <Center>
-            <Anchor component={Link} to={PUBLIC_ROUTES.login} size="sm" fw={500}>
-              <IconArrowLeft size={14} style={{ verticalAlign: -2, marginRight: 4 }} aria-hidden />
-              {UI_TEXT.backToLogin}
-            </Anchor>
-          </Center>
+          <BackToLoginLink />
         </Stack>
       </form>
     </AuthLayout>
