@@ -18,7 +18,7 @@ beforeAll(async () => {
     {
       logStream,
       beforeReady: (app) => {
-        app.get('/api-test/boom', { config: { auth: 'public' } }, async () => {
+        app.get('/api-test/boom', { config: { permission: 'public' } }, async () => {
           throw new Error('secret internal detail at /srv/db.ts:42');
         });
       },

@@ -25,6 +25,7 @@ import errorsPlugin from './plugins/errors.js';
 import mailPlugin, { type Mailer } from './plugins/mail.js';
 import multipartPlugin from './plugins/multipart.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
+import routePermissions from './plugins/route-permissions.js';
 import securityHeaders from './plugins/security-headers.js';
 import staticSpa from './plugins/static-spa.js';
 import storagePlugin from './plugins/storage.js';
@@ -70,6 +71,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock);
 
+  // First, so it sees every route: every route under /api must declare its permission.
+  await app.register(routePermissions);
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
   await app.register(cookie);
@@ -79,6 +82,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(auditPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(multipartPlugin);
+  // Before any route (hooks reach only contexts made after them), after the plugins it reads.
+  await app.register(authPlugin);
   await app.register(swaggerPlugin);
 
   await app.register(
@@ -87,7 +92,6 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
-      await api.register(authPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(sessionsRoutes);

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@console/contract';
+import type { PermissionKey, SessionUser } from '@console/contract';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/client.js';
 import type { SeedResult } from './db/seed/index.js';
@@ -9,8 +9,32 @@ import type { SessionService } from './modules/sessions/sessions.service.js';
 import type { AuditService } from './plugins/audit.js';
 import type { Mailer } from './plugins/mail.js';
 
-/** Who a route admits: anyone, a valid session, or both (logout works with or without one). */
-export type RouteAuth = 'public' | 'session' | 'optional';
+/**
+ * Who a route admits (plugins/route-permissions.ts checks the declaration at start, plugins/auth.ts
+ * enforces it on every request):
+ * - a key: a session whose role holds it;
+ * - `{ all: keys }`: a session whose role holds every one of them;
+ * - `{ any: keys }`: a session whose role holds at least one (a list that serves several
+ *   screens, e.g. GET /companies also fills the user form's dropdown for users.create/update);
+ * - `'session'`: any valid session (what the caller sees is scoped to them by the handler);
+ * - `'public'`: anyone; such a route may still read a session with `optionalSession(request)`.
+ * The super admin (role 1) passes every key check.
+ */
+export type RoutePermission =
+  | PermissionKey
+  | { readonly all: readonly PermissionKey[] }
+  | { readonly any: readonly PermissionKey[] }
+  | 'session'
+  | 'public';
+
+/** One entry of `app.routeCatalogue`: every route under /api with what it declares. */
+export type RouteCatalogueEntry = {
+  method: string;
+  url: string;
+  permission: RoutePermission;
+  /** The route's params schema (zod), for tools that need path values the route accepts. */
+  params?: unknown;
+};
 
 export type AuthContext = {
   user: SessionUser & { status: string };
@@ -25,10 +49,8 @@ export type AuthContext = {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Defaults to 'session': a route must opt out of authentication explicitly. */
-    auth?: RouteAuth;
-    /** roleKey the caller's role must hold; with a list, any one of them (role 1 passes every check). */
-    permission?: string | readonly string[];
+    /** Required on every route under /api (the app refuses to start otherwise); see RoutePermission. */
+    permission?: RoutePermission;
     /** Sign-in and OTP failures also carry responseType:false and loginType:'default' (spec s.8). */
     loginReply?: boolean;
   }
@@ -49,5 +71,7 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Where uploads wait while they are inspected. */
     uploadTempDir: string;
+    /** Every route under /api with its permission, filled when the app is ready (route-permissions.ts). */
+    routeCatalogue: readonly RouteCatalogueEntry[];
   }
 }

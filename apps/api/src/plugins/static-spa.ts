@@ -58,7 +58,7 @@ export default fp(async function staticSpa(app: FastifyInstance) {
     });
   }
 
-  app.get('/', { schema: { hide: true }, config: { auth: 'public' } }, (_request, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true }, config: { permission: 'public' } }, (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';

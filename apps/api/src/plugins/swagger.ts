@@ -25,8 +25,15 @@ export default fp(async function swaggerPlugin(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+  await app.register(async function docsUi(docs) {
+    // The browsable docs are public like the document they show (/api/openapi.json); the UI
+    // plugin takes no route config, so its routes are declared here (route-permissions.ts).
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, permission: 'public' };
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+    });
   });
 });

@@ -101,6 +101,11 @@ export const PERMISSION_KEYS = {
   modulePermissions: { view: 'module-permissions.view', manage: 'module-permissions.manage' },
 } as const;
 
+/** Every permission key of the catalogue, as a union: a misspelt key fails typecheck. */
+export type PermissionKey = {
+  [G in keyof typeof PERMISSION_KEYS]: (typeof PERMISSION_KEYS)[G][keyof (typeof PERMISSION_KEYS)[G]];
+}[keyof typeof PERMISSION_KEYS];
+
 type KeyGroup = Record<string, string>;
 const label = (key: string) => {
   const action = key.split('.')[1] ?? key;

@@ -20,13 +20,14 @@ export default async function accessRoutes(app: FastifyInstance) {
 
   r.get(
     API_PATHS.modules,
-    { schema: { tags, summary: 'Modules and menus the caller may use', security, response: { 200: modulesResponseSchema, ...errors(401) } } },
+    { config: { permission: 'session' }, schema: { tags, summary: 'Modules and menus the caller may use', security, response: { 200: modulesResponseSchema, ...errors(401) } } },
     async (request) => ({ data: await access.modulesFor(requireAuth(request).user.roleId) }),
   );
 
   r.get(
     '/menus/:n',
     {
+      config: { permission: 'session' },
       schema: {
         tags,
         summary: "The caller's permitted menus of one module (the path number is kept for spec compatibility)",
@@ -57,6 +58,7 @@ export default async function accessRoutes(app: FastifyInstance) {
   r.get(
     '/role-permissions/:roleId',
     {
+      config: { permission: 'session' },
       schema: {
         tags,
         summary: "A role's menus (by module slug) and roleKeys: the caller's own role, any role for the super admin",

@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/http-schemas.js';
-import { clientMeta, requireAuth } from '../../plugins/auth.js';
+import { clientMeta, optionalSession, requireAuth } from '../../plugins/auth.js';
 import { clearSessionCookies, setSessionCookies } from '../../plugins/csrf.js';
 import { perMinute } from '../../plugins/rate-limit.js';
 import { csrfTokenFor } from '../sessions/sessions.service.js';
@@ -53,7 +53,7 @@ export default async function authRoutes(app: FastifyInstance) {
   r.post(
     API_PATHS.auth.login,
     {
-      config: { auth: 'public', loginReply: true, rateLimit: loginLimit },
+      config: { permission: 'public', loginReply: true, rateLimit: loginLimit },
       schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors(400, 429) } },
     },
     async (request, reply) => {
@@ -72,7 +72,7 @@ export default async function authRoutes(app: FastifyInstance) {
   r.get(
     '/auth/get-token/:id',
     {
-      config: { auth: 'public', rateLimit: otpLimit },
+      config: { permission: 'public', rateLimit: otpLimit },
       schema: {
         tags,
         summary: 'Check a two-step challenge token',
@@ -89,7 +89,7 @@ export default async function authRoutes(app: FastifyInstance) {
   r.post(
     API_PATHS.auth.otpVerification,
     {
-      config: { auth: 'public', loginReply: true, rateLimit: otpLimit },
+      config: { permission: 'public', loginReply: true, rateLimit: otpLimit },
       schema: { tags, summary: 'Submit the e-mailed code', body: otpRequestSchema, response: { 200: loginResponseSchema, ...errors(400, 429) } },
     },
     async (request, reply) => {
@@ -101,7 +101,7 @@ export default async function authRoutes(app: FastifyInstance) {
   r.post(
     API_PATHS.auth.otpResend,
     {
-      config: { auth: 'public', loginReply: true, rateLimit: otpLimit },
+      config: { permission: 'public', loginReply: true, rateLimit: otpLimit },
       schema: { tags, summary: 'Replace the code with a new one', body: otpResendRequestSchema, response: { 200: authOperationResponseSchema, ...errors(400, 429) } },
     },
     async (request) => {
@@ -113,7 +113,7 @@ export default async function authRoutes(app: FastifyInstance) {
   r.post(
     API_PATHS.auth.requestPassword,
     {
-      config: { auth: 'public', rateLimit: resetLimit },
+      config: { permission: 'public', rateLimit: resetLimit },
       schema: { tags, summary: 'E-mail a password reset link', body: forgotPasswordRequestSchema, response: { 200: authOperationResponseSchema, ...errors(400, 429) } },
     },
     async (request) => {
@@ -125,7 +125,7 @@ export default async function authRoutes(app: FastifyInstance) {
   r.post(
     API_PATHS.auth.resetPassword,
     {
-      config: { auth: 'public', rateLimit: resetLimit },
+      config: { permission: 'public', rateLimit: resetLimit },
       schema: { tags, summary: 'Set a new password with a reset token', body: resetPasswordRequestSchema, response: { 200: authOperationResponseSchema, ...errors(400, 429) } },
     },
     async (request) => {
@@ -136,7 +136,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.get(
     API_PATHS.auth.csrfToken,
-    { schema: { tags, summary: 'The CSRF token of the current session (also set as cookies)', security: [{ bearer: [] }], response: { 200: csrfResponseSchema, ...errors(401) } } },
+    { config: { permission: 'session' }, schema: { tags, summary: 'The CSRF token of the current session (also set as cookies)', security: [{ bearer: [] }], response: { 200: csrfResponseSchema, ...errors(401) } } },
     async (request, reply) => {
       const a = requireAuth(request);
       const token = csrfTokenFor(a.token, a.sessionId);
@@ -148,12 +148,14 @@ export default async function authRoutes(app: FastifyInstance) {
   r.post(
     API_PATHS.auth.logout,
     {
-      // Works without a (valid) session too, so signing out never bounces the browser to /token-expiry.
-      config: { auth: 'optional' },
+      // Public: works without a (valid) session too, so signing out never bounces the browser to
+      // /token-expiry; a valid session (optionalSession) is ended.
+      config: { permission: 'public' },
       schema: { tags, summary: 'End the current session and clear the cookies', security: [{ bearer: [] }], response: { 200: operationResponseSchema, ...errors(403) } },
     },
     async (request, reply) => {
-      if (request.auth) await app.sessions.end(request.auth.sessionId, 'logout');
+      const session = await optionalSession(request);
+      if (session) await app.sessions.end(session.sessionId, 'logout');
       clearSessionCookies(reply);
       return { success: true, message: SERVER_MESSAGES.loggedOut };
     },
@@ -161,7 +163,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     API_PATHS.auth.heartbeat,
-    { schema: { tags, summary: 'Keep the session alive while the user is active', security: [{ bearer: [] }], response: { 200: operationResponseSchema, ...errors(401, 403) } } },
+    { config: { permission: 'session' }, schema: { tags, summary: 'Keep the session alive while the user is active', security: [{ bearer: [] }], response: { 200: operationResponseSchema, ...errors(401, 403) } } },
     async (request) => {
       await app.sessions.touch(requireAuth(request).sessionId);
       return { success: true, message: 'Session active' };

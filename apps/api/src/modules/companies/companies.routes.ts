@@ -51,7 +51,7 @@ export default async function companiesRoutes(app: FastifyInstance) {
   r.get(
     P.list,
     {
-      config: { permission: [K.view, PERMISSION_KEYS.users.create, PERMISSION_KEYS.users.update] },
+      config: { permission: { any: [K.view, PERMISSION_KEYS.users.create, PERMISSION_KEYS.users.update] } },
       schema: {
         tags,
         summary: 'Companies (list query; limit up to 1000 for the dropdown)',

@@ -7,8 +7,8 @@ import { assertValidKey, InvalidStorageKey, normaliseStoredPath, thumbnailKeyFor
 import { storedFileHeaders } from '../../lib/uploads/index.js';
 
 /**
- * GET /files/<key>: a stored logo or avatar, to any signed-in caller (the default 'session'
- * auth of every route). Keys are server-generated UUID paths; the path is normalised (spec s.3:
+ * GET /files/<key>: a stored logo or avatar, to any signed-in caller (permission 'session',
+ * declared below). Keys are server-generated UUID paths; the path is normalised (spec s.3:
  * backslashes become slashes) and validated before it reaches the storage. Only the folders of
  * images shown across the console are served here; bulk-upload sources and other private
  * folders are not (their modules serve them behind their own permission).
@@ -34,6 +34,7 @@ export default async function filesRoutes(app: FastifyInstance) {
   r.get(
     '/files/*',
     {
+      config: { permission: 'session' },
       schema: {
         tags: ['files'],
         summary: 'A stored file (logo, profile image); ?thumb=1 for its thumbnail',

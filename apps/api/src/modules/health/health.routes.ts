@@ -15,7 +15,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   r.get(
     API_PATHS.health,
     {
-      config: { auth: 'public' },
+      config: { permission: 'public' },
       schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthSchema, ...errors(503) } },
     },
     async (request, reply) => {
@@ -31,9 +31,9 @@ export default async function healthRoutes(app: FastifyInstance) {
 
   r.get(
     API_PATHS.appConfig,
-    { config: { auth: 'public' }, schema: { tags: ['system'], summary: 'Public configuration of the SPA', response: { 200: appConfigSchema } } },
+    { config: { permission: 'public' }, schema: { tags: ['system'], summary: 'Public configuration of the SPA', response: { 200: appConfigSchema } } },
     async () => appConfigOf(app),
   );
 
-  r.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  r.get('/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -24,7 +24,6 @@ import { requireAuth } from '../../plugins/auth.js';
 import { createGrantsService, type GrantChange } from './grants.service.js';
 import { permissionsList } from './permissions.list.js';
 import { createPermissionsRepository } from './permissions.repository.js';
-import { requireAllKeys } from './require-all.js';
 
 const P = PERMISSION_KEYS.permissions;
 const MP = PERMISSION_KEYS.modulePermissions;
@@ -153,8 +152,7 @@ export default async function permissionsRoutes(app: FastifyInstance) {
   r.get(
     '/roles/:id/grants',
     {
-      config: { permission: P.view },
-      onRequest: requireAllKeys(app, [P.view, MP.view]),
+      config: { permission: { all: [P.view, MP.view] } },
       schema: {
         tags: ['roles'],
         summary: "A role's grants as one matrix (needs permissions.view and module-permissions.view)",
@@ -169,8 +167,7 @@ export default async function permissionsRoutes(app: FastifyInstance) {
   r.put(
     '/roles/:id/grants',
     {
-      config: { permission: P.manage },
-      onRequest: requireAllKeys(app, [P.manage, MP.manage]),
+      config: { permission: { all: [P.manage, MP.manage] } },
       schema: {
         tags: ['roles'],
         summary: "Replaces a role's modules, menus and keys in one transaction (needs permissions.manage and module-permissions.manage)",

@@ -27,6 +27,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     ADMIN_API_PATHS.about.get(ID),
     {
       // No key: everyone may read their own about (see profile.service.ts); others' need super admin.
+      config: { permission: 'session' },
       schema: {
         tags,
         summary: 'A profile: your own, or anyone\'s for a super admin',

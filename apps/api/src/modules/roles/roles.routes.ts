@@ -43,7 +43,7 @@ export default async function rolesRoutes(app: FastifyInstance) {
     paths.list,
     {
       // Whoever adds or edits users picks a role from this list, so those keys read it too.
-      config: { permission: [K.view, PERMISSION_KEYS.users.create, PERMISSION_KEYS.users.update] },
+      config: { permission: { any: [K.view, PERMISSION_KEYS.users.create, PERMISSION_KEYS.users.update] } },
       schema: {
         tags,
         summary: 'Roles with the number of users holding each',

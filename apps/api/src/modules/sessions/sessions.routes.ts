@@ -33,6 +33,7 @@ export default async function sessionsRoutes(app: FastifyInstance) {
   r.post(
     API_PATHS.auth.userSessionsAdd,
     {
+      config: { permission: 'session' },
       schema: {
         tags,
         summary: 'Record the current session (x-session-id must be the bearer session)',
@@ -57,7 +58,7 @@ export default async function sessionsRoutes(app: FastifyInstance) {
   r.get(
     API_PATHS.userSessions,
     {
-      config: { permission: [K.view, K.viewAll] },
+      config: { permission: { any: [K.view, K.viewAll] } },
       schema: {
         tags,
         summary: 'Sessions of a user (own ones unless user-sessions.view-all)',
@@ -97,7 +98,7 @@ export default async function sessionsRoutes(app: FastifyInstance) {
   r.post(
     '/user-sessions/:id/end',
     {
-      config: { permission: [K.revoke, K.revokeAny] },
+      config: { permission: { any: [K.revoke, K.revokeAny] } },
       schema: {
         tags,
         summary: 'End a session (own with user-sessions.revoke, anyone\'s with user-sessions.revoke-any)',

@@ -29,6 +29,7 @@ export default async function userActivityRoutes(app: FastifyInstance) {
   r.post(
     API_PATHS.auth.userActivityAdd,
     {
+      config: { permission: 'session' },
       schema: {
         tags,
         summary: 'Record what the signed-in user is looking at',
@@ -46,7 +47,7 @@ export default async function userActivityRoutes(app: FastifyInstance) {
   r.get(
     API_PATHS.userActivity,
     {
-      config: { permission: [PERMISSION_KEYS.userActivity.view, PERMISSION_KEYS.userActivity.viewAll] },
+      config: { permission: { any: [PERMISSION_KEYS.userActivity.view, PERMISSION_KEYS.userActivity.viewAll] } },
       schema: {
         tags,
         summary: 'Activity of a user (own rows unless user-activity.view-all)',
