@@ -1,5 +1,5 @@
 import type { User } from '@console/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/tokens.js';
@@ -84,7 +84,7 @@ describe('GET /users', () => {
     const manager = body.data.find((u) => u.email === 'manager@example.com')!;
     expect(manager).toMatchObject({ roleId: 2, roleName: 'Content Manager', companyName: 'Acme Media', status: 'active', hasApiKey: false, profile: null });
     expect(Object.keys(manager).sort()).toEqual(
-      ['id', 'roleId', 'roleName', 'companyId', 'companyName', 'firstname', 'lastname', 'email', 'phone', 'profile', 'primaryColor', 'secondaryColor', 'status', 'twoFactorEnabled', 'hasApiKey', 'lastLoginAt', 'createdAt', 'updatedAt'].sort(),
+      ['id', 'roleId', 'roleName', 'companyId', 'companyName', 'firstname', 'lastname', 'email', 'phone', 'profile', 'primaryColor', 'secondaryColor', 'status', 'twoFactorEnabled', 'hasApiKey', 'lastLoginAt', 'createdAt', 'updatedAt', 'manageable'].sort(),
     );
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
   });
@@ -296,37 +296,47 @@ describe('super admins', () => {
     expect((await update(admin, admin.userId, editFields((await t.as(admin, { url: '/api/users?roleId=1' })).json<List>().data.find((u) => u.id === admin.userId)!, { status: 'inactive' }))).statusCode).toBe(403);
   });
 
-  // Two super admins each remove the other at the same moment: without the lock both requests
-  // see "one other active super admin" and both succeed, leaving none (checked on PostgreSQL 15:
-  // with the advisory lock commented out every round of these tests answers [200, 200]).
+  // Two super admins each remove the other at the same moment: without the write lock both
+  // requests see "one other active super admin" and both succeed, leaving none (checked on
+  // PostgreSQL 15: with the advisory lock commented out every round answers [200, 200]).
+  // Exactly one removal wins; the other is refused, and any of these refusals is correct,
+  // depending on which request the lock lets through first: 401 (its caller was deleted or
+  // disabled by the first), 403 (its caller was demoted by the first: no longer a super admin,
+  // so the other super admin is beyond reach), 409 (the last-super-admin guard).
   it.each([
     ['demote / demote', 'demote', 'demote'],
     ['delete / delete', 'delete', 'delete'],
     ['demote / disable', 'demote', 'disable'],
   ] as const)('the last active super admin survives concurrent removals (%s)', async (_n, firstOp, secondOp) => {
+    const REFUSALS: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 409: 'CONFLICT' };
     for (let round = 0; round < 3; round++) {
       // Exactly two active super admins: A and B (the seeded admin is parked as role 2 meanwhile).
       const a = await createUser(t, 1);
       const b = await createUser(t, 1);
-      await t.app.db.update(users).set({ roleId: 2 }).where(eq(users.id, admin.userId));
-      const sa = await t.login({ email: a.email, password: a.password });
-      const sb = await t.login({ email: b.email, password: b.password });
-      const target = async (id: number) => (await t.as(sa, { url: `/api/users?search=${encodeURIComponent((await userRow(t, id))!.email)}` })).json<List>().data[0]!;
-      const [ua, ub] = [await target(a.id), await target(b.id)];
-      const op = (kind: 'demote' | 'delete' | 'disable', actor: TestSession, victim: User) =>
-        kind === 'delete'
-          ? t.as(actor, { method: 'DELETE', url: `/api/users/delete/${victim.id}` })
-          : update(actor, victim.id, editFields(victim, kind === 'demote' ? { roleId: '2' } : { status: 'inactive' }));
-      const results = await Promise.all([op(firstOp, sa, ub), op(secondOp, sb, ua)]);
-      const codes = results.map((r) => r.statusCode).sort();
-      expect(codes).toEqual([200, 409]);
-      expect(results.find((r) => r.statusCode === 409)!.json().message).toBe(USER_LAST);
-      const left = (await t.app.db.select().from(users).where(eq(users.roleId, 1))).filter((u) => u.status === 'active');
-      expect(left).toHaveLength(1);
-      // Restore the seeded admin for the next round and the other tests.
-      await t.app.db.update(users).set({ roleId: 1 }).where(eq(users.id, admin.userId));
-      await t.app.db.delete(users).where(eq(users.id, a.id));
-      await t.app.db.delete(users).where(eq(users.id, b.id));
+      try {
+        await t.app.db.update(users).set({ roleId: 2 }).where(eq(users.id, admin.userId));
+        const sa = await t.login({ email: a.email, password: a.password });
+        const sb = await t.login({ email: b.email, password: b.password });
+        const target = async (id: number) => (await t.as(sa, { url: `/api/users?search=${encodeURIComponent((await userRow(t, id))!.email)}` })).json<List>().data[0]!;
+        const [ua, ub] = [await target(a.id), await target(b.id)];
+        const op = (kind: 'demote' | 'delete' | 'disable', actor: TestSession, victim: User) =>
+          kind === 'delete'
+            ? t.as(actor, { method: 'DELETE', url: `/api/users/delete/${victim.id}` })
+            : update(actor, victim.id, editFields(victim, kind === 'demote' ? { roleId: '2' } : { status: 'inactive' }));
+        const results = await Promise.all([op(firstOp, sa, ub), op(secondOp, sb, ua)]);
+        expect(results.filter((r) => r.statusCode === 200), results.map((r) => r.body).join(' | ')).toHaveLength(1);
+        const refused = results.find((r) => r.statusCode !== 200)!;
+        expect(Object.keys(REFUSALS)).toContain(String(refused.statusCode));
+        expect(refused.json()).toMatchObject({ success: false, code: REFUSALS[refused.statusCode] });
+        if (refused.statusCode === 409) expect(refused.json().message).toBe(USER_LAST);
+        const left = (await t.app.db.select().from(users).where(inArray(users.id, [a.id, b.id]))).filter((u) => u.roleId === 1 && u.status === 'active');
+        expect(left).toHaveLength(1);
+      } finally {
+        // Whatever happened, restore the seeded admin and remove A and B (their sessions go with them):
+        // a failed round must not leave the later tests without a super admin.
+        await t.app.db.update(users).set({ roleId: 1, status: 'active' }).where(eq(users.id, admin.userId));
+        await t.app.db.delete(users).where(inArray(users.id, [a.id, b.id]));
+      }
     }
   });
 });
@@ -404,11 +414,13 @@ describe('authorization matrix', () => {
     const K = { view: 'users.view', create: 'users.create', update: 'users.update', delete: 'users.delete', regenerateKey: 'users.regenerate-key', export: 'users.export' };
     const holder = await sessionWithKeys(t, Object.values(K), 'Users admin');
     const none = await sessionWithKeys(t, ['companies.view', 'profile.view', 'profile.update'], 'No users');
-    const victim = () => created();
+    // Users of a role without keys: within everyone's reach (the anti-escalation rule is tested in users.scope.test.ts).
+    const weakRole = String(await createRole(t, 'Weak', []));
+    const victim = () => created(fields({ roleId: weakRole }));
     const endpoints: { key: string; run: (s: TestSession) => Promise<{ statusCode: number }> }[] = [
       { key: K.view, run: (s) => t.as(s, { url: '/api/users' }) },
       { key: K.export, run: (s) => t.as(s, { url: '/api/users/export/csv?search=manager' }) },
-      { key: K.create, run: (s) => add(s, fields()) },
+      { key: K.create, run: (s) => add(s, fields({ roleId: weakRole })) },
       { key: K.update, run: async (s) => { const u = await victim(); return update(s, u.id, editFields(u, { firstname: 'Changed' })); } },
       { key: K.delete, run: async (s) => { const u = await victim(); return t.as(s, { method: 'DELETE', url: `/api/users/delete/${u.id}` }); } },
       { key: K.regenerateKey, run: async (s) => { const u = await victim(); return t.as(s, { method: 'PATCH', url: `/api/users/${u.id}/regenerate-api-key` }); } },
