@@ -20,6 +20,10 @@ import type { AuthContext } from '../../types.js';
  * UPDATE: a concurrent grant that makes a role stronger, or a concurrent change of the target's
  * or the caller's role, is either seen or waits. Reads (lists, ends of sessions) use the
  * request's role.
+ *
+ * Lock order, the same in every transaction so none waits on another in a circle: user rows first
+ * (the caller's FOR SHARE, then a target's FOR UPDATE), then roles in id order. User writes also
+ * hold the users write lock (users.repository.ts), so two of them never cross.
  */
 
 export type Actor = { userId: number; roleId: number; isSuperAdmin: boolean };

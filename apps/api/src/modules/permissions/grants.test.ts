@@ -147,3 +147,19 @@ describe('who may change grants', () => {
     expect((await put(admin, stronger, { moduleIds: [5], menuIds: [], roleKeys: ['roles.view'] })).statusCode).toBe(200);
   });
 });
+
+describe('concurrent grant changes', () => {
+  // Two managers of peer roles strip each other's role at once. Each request alone is allowed (the
+  // other role is within reach); together, the second must see that its caller lost the keys: the
+  // change locks both roles. Without that lock both answer 200 and both roles end up empty.
+  it("two managers stripping each other's roles: exactly one wins", async () => {
+    for (let round = 0; round < 4; round++) {
+      const [sa, sb] = [await loginWithKeys(t, MANAGE), await loginWithKeys(t, MANAGE)];
+      const results = await Promise.all([put(sa, sb.roleId, { moduleIds: [], menuIds: [], roleKeys: [] }), put(sb, sa.roleId, { moduleIds: [], menuIds: [], roleKeys: [] })]);
+      expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join(' | ')).toEqual([200, 403]);
+      expect(results.find((r) => r.statusCode === 403)!.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      const keys = [(await grantsOf(sa.roleId)).roleKeys.length, (await grantsOf(sb.roleId)).roleKeys.length];
+      expect(keys.sort()).toEqual([0, MANAGE.length]);
+    }
+  });
+});

@@ -105,6 +105,12 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
+    /** Locks the user's row for the rest of the transaction (before any role is locked: see role-scope.ts). */
+    async lock(id: number, tx: Db) {
+      const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+      return rows.length > 0;
+    },
+
     async emailTaken(email: string, exceptId?: number, tx: Db = db) {
       const [row] = await tx
         .select({ id: users.id })

@@ -44,7 +44,7 @@ export const newApiKey = () => `ck_${newToken()}`;
 /**
  * Users. Every write runs in one transaction under the users write lock, and there, against the
  * rows as they are now: the caller (currentActor), the target, and the roles involved, locked.
- * Order of refusals: 404 (no such user), 401 (the caller was disabled or removed meanwhile), 403
+ * Order of refusals: 401 (the caller was disabled or removed meanwhile), 404 (no such user), 403
  * (own role or status; a role beyond the caller's own: see access/role-scope.ts), 400/409 (input),
  * 409 (the last active super admin). Password hashing and image storing happen before the
  * transaction, so no lock is held while they run; a refusal removes the stored image.
@@ -107,10 +107,14 @@ export function createUsersService(app: FastifyInstance) {
     }
   }
 
-  /** Under the write lock: the target as it is now (404) and the caller as they are now (401). */
+  /**
+   * Under the write lock: the caller as they are now (401) and the target as it is now (404), both
+   * rows locked. User rows are locked before roles, as every other transaction does.
+   */
   async function lockedTarget(tx: Db, auth: AuthContext, id: number) {
-    const current = await get(id, tx);
     const actor = await currentActor(tx, auth);
+    if (!(await repo.lock(id, tx))) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    const current = await get(id, tx);
     return { current, actor };
   }
 
@@ -153,8 +157,10 @@ export function createUsersService(app: FastifyInstance) {
           if (id === actor.userId && (input.roleId !== current.roleId || input.status !== current.status)) {
             throw field('FORBIDDEN', input.roleId !== current.roleId ? 'roleId' : 'status', USER_MESSAGES.changeOwnAccess);
           }
-          // The user's role now and the role they get must both be within the caller's reach.
-          await checkRoles(tx, actor, [{ roleId: current.roleId }, { roleId: input.roleId, field: 'roleId' }], id);
+          // The user's role now and the role they get must both be within the caller's reach (a
+          // refusal names the roleId field only when the form changes it).
+          const moved = input.roleId !== current.roleId;
+          await checkRoles(tx, actor, [{ roleId: current.roleId }, ...(moved ? [{ roleId: input.roleId, field: 'roleId' }] : [])], id);
           await checkInput(tx, input, id);
           await keepLastSuperAdmin(tx, id, current, input);
           const nextProfile = newProfile ?? (input.removeProfile ? null : current.profile);

@@ -9,12 +9,13 @@ import {
   auditRows,
   createRole,
   createUser,
-  multipart,
   parseCsv,
   pdfText,
   png,
   sessionWithKeys,
   storedFiles,
+  USER_FORM_PASSWORD,
+  userForms,
   userRow,
   xlsxRows,
 } from './users.testing.js';
@@ -28,46 +29,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type List = { data: User[]; total: number; totalPages: number };
-let seq = 0;
-const email = (p = 'new') => `${p}.${Date.now().toString(36)}.${++seq}@example.com`;
-const NEW_PASSWORD = 'Brand-New-Pass-61';
+const NEW_PASSWORD = USER_FORM_PASSWORD;
+const { email, fields, add, update, editFields } = userForms(() => t);
 
-const fields = (over: Record<string, string | undefined> = {}) => ({
-  firstname: 'Nina',
-  lastname: 'Newcomer',
-  email: email(),
-  roleId: '2',
-  companyId: '1',
-  phone: '+1 555 0199',
-  primaryColor: '#112233',
-  secondaryColor: '445566',
-  status: 'active',
-  twoFactorEnabled: 'false',
-  password: NEW_PASSWORD,
-  ...over,
-});
-
-function add(s: TestSession, f: Record<string, string | undefined>, image?: Buffer) {
-  return t.as(s, { method: 'POST', url: '/api/users/add', ...multipart(f, image ? [{ name: 'profile', filename: 'me.png', content: image }] : []) });
-}
-function update(s: TestSession, id: number, f: Record<string, string | undefined>, image?: Buffer) {
-  return t.as(s, { method: 'PATCH', url: `/api/users/update/${id}`, ...multipart(f, image ? [{ name: 'profile', filename: 'me.png', content: image }] : []) });
-}
-/** The edit form as the SPA fills it for an existing user (password left empty). */
-const editFields = (u: User, over: Record<string, string | undefined> = {}) => ({
-  firstname: u.firstname,
-  lastname: u.lastname,
-  email: u.email,
-  roleId: String(u.roleId),
-  companyId: u.companyId ? String(u.companyId) : '',
-  phone: u.phone ?? '',
-  primaryColor: u.primaryColor,
-  secondaryColor: u.secondaryColor,
-  status: u.status,
-  twoFactorEnabled: String(u.twoFactorEnabled),
-  password: '',
-  ...over,
-});
 async function created(f = fields(), image?: Buffer): Promise<User> {
   const res = await add(admin, f, image);
   if (res.statusCode !== 200) throw new Error(res.body);
