@@ -1,5 +1,5 @@
-import { CONFIRM_TEXT, VALIDATION_MESSAGES } from '@console/contract';
-import { Api, PRODUCT, TEST_PASSWORD, chooseFile, chooseOption, dialog, expectImageLoaded, pngFile, rowWith, settled, table, toast, uniqueTag } from './support/admin';
+import { CONFIRM_TEXT, PERMISSION_KEYS, VALIDATION_MESSAGES } from '@console/contract';
+import { Api, PRODUCT, TEST_PASSWORD, chooseFile, chooseOption, dialog, expectImageLoaded, menuIds, pngFile, roleWithUser, rowWith, settled, signInAs, table, toast, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
 import { USERS } from './support/env';
 import { expect, signIn, test } from './support/fixtures';
@@ -183,5 +183,37 @@ test.describe('users screen', () => {
     await expect(emailInput).toBeFocused();
     await expect(add).toBeVisible(); // nothing was saved; the drawer stays open
     await expectAccessible(page, 'add user drawer with a server error', testInfo);
+  });
+
+  test('a user admin who is not the super admin: only roles within their own keys, no actions on stronger users', async ({ page, baseURL }, testInfo) => {
+    const tag = uniqueTag('scope');
+    const admin = await Api.admin(baseURL!);
+    const K = PERMISSION_KEYS.users;
+    const { role, user } = await roleWithUser(admin, tag, { moduleIds: [5], menuIds: menuIds(5, 'users'), roleKeys: [K.view, K.create, K.update, K.delete, K.regenerateKey] });
+    // A guest (role 4: no keys) is within reach; the seeded manager (role 2) is not.
+    const weak = await admin.createUser({ firstname: 'Wendy', lastname: `Weak ${tag}`, email: `weak-${tag}@example.test`, roleId: 4 });
+    await signInAs(page, user.email);
+    await page.goto(`${USERS_PATH}?search=example&sortField=email&sortOrder=asc&limit=100`);
+    const users = table(page, 'Users');
+    const managerRow = rowWith(users, USERS.manager.email);
+    await expect(managerRow.getByRole('img', { name: /^Your role cannot manage this user/ })).toBeVisible();
+    await expect(managerRow.getByRole('button', { name: /^(Edit|Delete|Regenerate)/ })).toHaveCount(0);
+    await expect(managerRow.getByRole('checkbox')).toBeDisabled();
+    const weakRow = rowWith(users, weak.email);
+    await expect(weakRow.getByRole('button', { name: `Edit Wendy Weak ${tag}` })).toBeVisible();
+    await expect(weakRow.getByRole('checkbox')).toBeEnabled();
+    await expectAccessible(page, 'users list as a user admin with stronger users', testInfo);
+
+    await page.getByRole('button', { name: 'Add user', exact: true }).click();
+    const add = dialog(page, 'Add user');
+    await add.getByRole('combobox', { name: 'Role', exact: true }).click();
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered).toContain(role.name);
+    expect(offered).toContain('Guest');
+    for (const stronger of ['Super Admin', 'Content Manager', 'Support Agent']) expect(offered).not.toContain(stronger);
+    await page.keyboard.press('Escape');
+
+    await admin.deleteUser(weak.id);
+    await admin.deleteUser(user.id);
   });
 });

@@ -27,3 +27,17 @@ export class AppError extends Error {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/**
+ * A 403 from a rule about the target of a request (whose user, role or session it is), as opposed
+ * to the route's key. The audit plugin records it as `permission-denied` on that target.
+ */
+export class DeniedError extends AppError {
+  constructor(
+    message: string,
+    readonly target: { entity: string; entityId?: string | number | null },
+    fieldErrors?: Record<string, string>,
+  ) {
+    super('FORBIDDEN', message, fieldErrors);
+  }
+}

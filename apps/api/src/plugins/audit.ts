@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditLog } from '../db/schema/index.js';
+import { DeniedError } from '../lib/app-error.js';
 
 export type AuditEntry = {
   action: string;
@@ -53,6 +54,18 @@ export default fp(
       },
     };
     app.decorate('audit', service);
+
+    // A service's refusal about the target of a request (see DeniedError) is a denial like the
+    // route-key ones the auth plugin records; it is written here, once, whoever raised it.
+    app.addHook('onError', async (request, _reply, error) => {
+      if (!(error instanceof DeniedError)) return;
+      await service.record(request, {
+        action: 'permission-denied',
+        entity: error.target.entity,
+        entityId: error.target.entityId,
+        after: { reason: error.message, fieldErrors: error.fieldErrors ?? null },
+      });
+    });
   },
   { name: 'audit', dependencies: [] },
 );

@@ -56,7 +56,15 @@ export const modulePermissionsQuerySchema = z.object({ roleId: z.coerce.number()
 
 // ---- Additions for the roles / permissions API (additive; nothing above changed) ----
 
-export const rolesListResponseSchema = listResultSchema(roleSchema);
+/**
+ * A row of GET /roles. `manageable`: whether the caller may assign this role to a user and edit,
+ * grant or delete it (its keys are all keys of the caller's own role; the super admin: every role).
+ * A hint for the screens; the API checks every request.
+ */
+export const roleListItemSchema = roleSchema.extend({ manageable: z.boolean() });
+export type RoleListItem = z.infer<typeof roleListItemSchema>;
+
+export const rolesListResponseSchema = listResultSchema(roleListItemSchema);
 
 /** PUT /roles/:id/grants: the whole matrix of one role, replaced in one transaction. */
 export const roleGrantsInputSchema = z.object({
@@ -112,4 +120,6 @@ export const ROLE_MESSAGES = {
   grantsSaved: 'Permissions saved',
   ownRoleGrants: 'You cannot change the permissions of your own role',
   grantBeyondOwn: 'You can only grant what your own role holds',
+  /** The one refusal of the anti-escalation rule (users, roles, grants, other users' sessions and activity). */
+  beyondOwnRole: 'You can only manage users and roles whose permissions your own role also holds',
 } as const;

@@ -25,6 +25,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * A row of GET /users. `manageable`: whether the caller may edit, disable, delete or re-key this
+ * user (the keys of the user's role are all keys of the caller's own role; the super admin: every
+ * user). A hint for the screen; the API checks every request.
+ */
+export const userListItemSchema = userSchema.extend({ manageable: z.boolean() });
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
 const optionalId = z.preprocess(
   (v) => (v === '' || v === 'null' || v === null || v === undefined ? null : v),
   z.coerce.number().int().positive().nullable(),

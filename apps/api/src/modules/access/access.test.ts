@@ -108,15 +108,22 @@ describe('grants are read per request', () => {
   it('a grant added to a role applies on the next request, and its removal too', async () => {
     expect((await t.as(guest, { url: '/api/user-activity' })).statusCode).toBe(403);
     const [key] = await t.app.db.select().from(subModules).where(eq(subModules.roleKey, 'user-activity.view'));
-    await t.app.db.insert(rolePermissions).values({ roleId: 4, subModuleId: key!.id });
-    await t.app.db.insert(modulePermissions).values({ roleId: 4, moduleId: 4 });
-    await t.app.db.insert(menuPermissions).values({ roleId: 4, menuId: 11 });
-    expect((await t.as(guest, { url: '/api/user-activity' })).statusCode).toBe(200);
-    expect(shape(await modulesOf(guest))).toEqual({ profile: ['user-activity'] });
+    try {
+      await t.app.db.insert(rolePermissions).values({ roleId: 4, subModuleId: key!.id });
+      await t.app.db.insert(modulePermissions).values({ roleId: 4, moduleId: 4 });
+      await t.app.db.insert(menuPermissions).values({ roleId: 4, menuId: 11 });
+      expect((await t.as(guest, { url: '/api/user-activity' })).statusCode).toBe(200);
+      expect(shape(await modulesOf(guest))).toEqual({ profile: ['user-activity'] });
 
-    await t.app.db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, 4), eq(rolePermissions.subModuleId, key!.id)));
-    await t.app.db.delete(modulePermissions).where(eq(modulePermissions.roleId, 4));
-    expect((await t.as(guest, { url: '/api/user-activity' })).statusCode).toBe(403);
-    expect(await modulesOf(guest)).toEqual([]);
+      await t.app.db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, 4), eq(rolePermissions.subModuleId, key!.id)));
+      await t.app.db.delete(modulePermissions).where(eq(modulePermissions.roleId, 4));
+      expect((await t.as(guest, { url: '/api/user-activity' })).statusCode).toBe(403);
+      expect(await modulesOf(guest)).toEqual([]);
+    } finally {
+      // Role 4 has no grants in the seed: leave it so, whatever happened above.
+      await t.app.db.delete(rolePermissions).where(eq(rolePermissions.roleId, 4));
+      await t.app.db.delete(modulePermissions).where(eq(modulePermissions.roleId, 4));
+      await t.app.db.delete(menuPermissions).where(eq(menuPermissions.roleId, 4));
+    }
   });
 });

@@ -66,13 +66,16 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers a wrong password and an unknown e-mail identically (400, never 401)', async () => {
-    const wrong = await login(USERS.guest.email, 'not-the-password');
-    const unknown = await login('nobody@example.com', 'not-the-password');
-    expect(wrong.statusCode).toBe(ERROR_STATUS.INVALID_CREDENTIALS);
-    expect(unknown.statusCode).toBe(400);
-    expect(wrong.json()).toEqual(INVALID);
-    expect(unknown.json()).toEqual(INVALID);
-    await t.app.db.update(users).set({ failedLoginCount: 0 }).where(eq(users.email, USERS.guest.email));
+    try {
+      const wrong = await login(USERS.guest.email, 'not-the-password');
+      const unknown = await login('nobody@example.com', 'not-the-password');
+      expect(wrong.statusCode).toBe(ERROR_STATUS.INVALID_CREDENTIALS);
+      expect(unknown.statusCode).toBe(400);
+      expect(wrong.json()).toEqual(INVALID);
+      expect(unknown.json()).toEqual(INVALID);
+    } finally {
+      await t.app.db.update(users).set({ failedLoginCount: 0 }).where(eq(users.email, USERS.guest.email));
+    }
   });
 
   it('validates with the spec messages, keyed by field, with the login failure fields', async () => {

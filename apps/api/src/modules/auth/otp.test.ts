@@ -92,11 +92,14 @@ describe('two-step sign-in', () => {
   });
 
   it('kills the challenge after 5 wrong codes: the right one no longer works', async () => {
-    const { token, code } = await startChallenge();
-    for (let i = 0; i < 5; i++) expect((await verify(token, wrongCode(code))).statusCode).toBe(400);
-    expect((await verify(token, code)).json()).toEqual(OTP_INVALID);
-    expect((await check(token)).json().data.verify).toBe(false);
-    await t.app.db.update(users).set({ failedLoginCount: 0 }).where(eq(users.email, USERS.agent.email));
+    try {
+      const { token, code } = await startChallenge();
+      for (let i = 0; i < 5; i++) expect((await verify(token, wrongCode(code))).statusCode).toBe(400);
+      expect((await verify(token, code)).json()).toEqual(OTP_INVALID);
+      expect((await check(token)).json().data.verify).toBe(false);
+    } finally {
+      await t.app.db.update(users).set({ failedLoginCount: 0 }).where(eq(users.email, USERS.agent.email));
+    }
   });
 
   it('expires after 10 minutes', async () => {

@@ -102,11 +102,14 @@ describe('forgot and reset password', () => {
 
   it('ignores a disabled account (same answer, no mail)', async () => {
     await t.app.db.update(users).set({ status: 'inactive' }).where(eq(users.email, USERS.guest.email));
-    const before = t.mailbox.countTo(USERS.guest.email);
-    const res = await requestReset(USERS.guest.email);
-    expect(res.json()).toEqual({ success: true, message: SERVER_MESSAGES.resetRequested });
-    await sleep(200);
-    expect(t.mailbox.countTo(USERS.guest.email)).toBe(before);
-    await t.app.db.update(users).set({ status: 'active' }).where(eq(users.email, USERS.guest.email));
+    try {
+      const before = t.mailbox.countTo(USERS.guest.email);
+      const res = await requestReset(USERS.guest.email);
+      expect(res.json()).toEqual({ success: true, message: SERVER_MESSAGES.resetRequested });
+      await sleep(200);
+      expect(t.mailbox.countTo(USERS.guest.email)).toBe(before);
+    } finally {
+      await t.app.db.update(users).set({ status: 'active' }).where(eq(users.email, USERS.guest.email));
+    }
   });
 });

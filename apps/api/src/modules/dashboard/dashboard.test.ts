@@ -46,9 +46,12 @@ describe('GET /product-dashboard', () => {
     const d = await dashboard();
     expect(d).toMatchObject({ companies: 3, users: 4, activeUsers: 4, roles: 4 });
     await t.app.db.update(users).set({ status: 'inactive' }).where(eq(users.email, 'guest@example.com'));
-    await t.app.db.insert(companies).values({ name: 'Dashboard Co' });
-    expect(await dashboard()).toMatchObject({ companies: 4, users: 4, activeUsers: 3 });
-    await t.app.db.update(users).set({ status: 'active' }).where(eq(users.email, 'guest@example.com'));
+    try {
+      await t.app.db.insert(companies).values({ name: 'Dashboard Co' });
+      expect(await dashboard()).toMatchObject({ companies: 4, users: 4, activeUsers: 3 });
+    } finally {
+      await t.app.db.update(users).set({ status: 'active' }).where(eq(users.email, 'guest@example.com'));
+    }
   });
 
   it('counts live sessions only: not ended, not past their idle or absolute limit', async () => {

@@ -20,16 +20,6 @@ const sortedNumbers = (xs: Iterable<number>) => [...new Set(xs)].sort((a, b) => 
 
 export function createGrantsRepository() {
   return {
-    /** Locks the role row for the rest of the transaction, so two grant changes of one role never interleave. */
-    async lockRole(tx: Tx, roleId: number) {
-      const rows = await tx
-        .select({ id: roles.id, isSystem: roles.isSystem })
-        .from(roles)
-        .where(eq(roles.id, roleId))
-        .for('update');
-      return rows[0];
-    },
-
     async findRole(tx: Tx, roleId: number) {
       const rows = await tx.select({ id: roles.id, isSystem: roles.isSystem }).from(roles).where(eq(roles.id, roleId)).limit(1);
       return rows[0];

@@ -1,14 +1,15 @@
 import { ROLE_MESSAGES, type RoleGrants, SUPER_ADMIN_ROLE_ID } from '@console/contract';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, DeniedError } from '../../lib/app-error.js';
 import type { AuthContext } from '../../types.js';
+import { assertWithin, currentActor, lockRoles } from '../access/role-scope.js';
 import { createGrantsRepository, type GrantCatalogue, type StoredGrants } from './grants.repository.js';
 
 /**
  * A role's grants: modules it may enter, menus inside them, and permission keys of the groups of
  * those modules. Every change keeps that shape (a menu or key never outlives its module) and runs
- * in one transaction with the role row locked. The access service reads grants on every request,
- * so a change applies on the role's next request.
+ * in one transaction with the role row (and the caller's own) locked. The access service reads
+ * grants on every request, so a change applies on the role's next request.
  */
 
 export type GrantChange = { roleId: number; before: StoredGrants; after: StoredGrants; changed: boolean };
@@ -83,19 +84,26 @@ export function createGrantsService(db: Db) {
     build: (current: StoredGrants, catalogue: GrantCatalogue) => StoredGrants,
   ): Promise<GrantChange> {
     return db.transaction(async (tx) => {
-      const role = await repo.lockRole(tx, roleId);
+      // The caller as they are now, and their role with the target locked (in id order), so a
+      // concurrent change of either waits: permissions.manage never acts on a stale picture.
+      const actor = await currentActor(tx, auth);
+      await lockRoles(tx, actor.isSuperAdmin ? [roleId] : [roleId, actor.roleId], 'update');
+      const role = await repo.findRole(tx, roleId);
       if (!role) throw new AppError('NOT_FOUND', 'Role not found');
       if (role.id === SUPER_ADMIN_ROLE_ID || role.isSystem) throw new AppError('CONFLICT', ROLE_MESSAGES.superAdminGrants);
       const catalogue = await repo.catalogue(tx);
       const before = await repo.read(tx, roleId);
       const { grants: after, subModuleIds } = checkGrants(catalogue, build(before, catalogue));
-      if (!auth.isSuperAdmin) {
-        // permissions.manage must not be a way to more power: nobody edits their own role, and
-        // nobody grants what they do not hold themselves (taking grants away is always allowed).
-        if (auth.user.roleId === roleId) throw new AppError('FORBIDDEN', ROLE_MESSAGES.ownRoleGrants);
-        const own = await repo.read(tx, auth.user.roleId);
+      if (!actor.isSuperAdmin) {
+        // permissions.manage must not be a way to more power: nobody edits their own role, nobody
+        // changes or strips a role holding keys they lack (access/role-scope.ts), and nobody grants
+        // what they do not hold themselves (taking grants away from a role within reach is allowed).
+        const target = { entity: 'role', entityId: roleId };
+        if (actor.roleId === roleId) throw new DeniedError(ROLE_MESSAGES.ownRoleGrants, target);
+        await assertWithin(tx, actor, [{ roleId }], target);
+        const own = await repo.read(tx, actor.roleId);
         const beyond = beyondOwn(own, before, after);
-        if (Object.keys(beyond).length) throw new AppError('FORBIDDEN', ROLE_MESSAGES.grantBeyondOwn, beyond);
+        if (Object.keys(beyond).length) throw new DeniedError(ROLE_MESSAGES.grantBeyondOwn, target, beyond);
       }
       const changed = !same(before, after);
       if (changed) await repo.replace(tx, roleId, { moduleIds: after.moduleIds, menuIds: after.menuIds, subModuleIds });

@@ -40,22 +40,9 @@ export default async function permissionsRoutes(app: FastifyInstance) {
   const repo = createPermissionsRepository(app.db);
   const security = [{ bearer: [] }];
 
+  /** Anti-escalation refusals are DeniedErrors: the audit plugin records them as permission-denied. */
   async function answer(request: FastifyRequest, pending: Promise<GrantChange>) {
-    let change: GrantChange;
-    try {
-      change = await pending;
-    } catch (error) {
-      // The anti-escalation rules refuse with 403: that is a denial like any other, so it is audited.
-      if (error instanceof AppError && error.code === 'FORBIDDEN') {
-        await app.audit.record(request, {
-          action: 'permission-denied',
-          entity: 'role',
-          entityId: (request.params as { id?: number }).id ?? (request.body as { roleId?: number }).roleId,
-          after: { reason: error.message, fieldErrors: error.fieldErrors ?? null },
-        });
-      }
-      throw error;
-    }
+    const change = await pending;
     if (change.changed) {
       await app.audit.record(request, { action: 'grant', entity: 'role', entityId: change.roleId, before: change.before, after: change.after });
     }

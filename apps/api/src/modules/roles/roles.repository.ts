@@ -93,12 +93,6 @@ export function createRolesRepository(db: Db) {
       await tx.update(roles).set({ name: row.name, description: row.description, updatedAt: row.at }).where(eq(roles.id, id));
     },
 
-    /** Locks the role row: a user being given this role concurrently waits for the delete to finish (and then fails). */
-    async lock(id: number, tx: Tx) {
-      const rows = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for('update');
-      return rows.length > 0;
-    },
-
     async usersOf(id: number, tx: Tx = db) {
       const [row] = await tx.select({ n: count() }).from(users).where(eq(users.roleId, id));
       return Number(row?.n ?? 0);

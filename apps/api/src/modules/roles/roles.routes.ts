@@ -16,6 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ExportColumn } from '../../lib/export/index.js';
 import { errors } from '../../lib/http-schemas.js';
 import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { manageableRoles, requestActor } from '../access/role-scope.js';
 import { rolesList } from './roles.repository.js';
 import { createRolesService } from './roles.service.js';
 
@@ -52,7 +54,11 @@ export default async function rolesRoutes(app: FastifyInstance) {
         response: { 200: rolesListResponseSchema, ...errors(400, 401, 403) },
       },
     },
-    async (request) => rolesList.page(app.db, request.query),
+    async (request) => {
+      const page = await rolesList.page(app.db, request.query);
+      const manageable = await manageableRoles(app.db, requestActor(requireAuth(request)));
+      return { ...page, data: page.data.map((role) => ({ ...role, manageable: manageable(role.id) })) };
+    },
   );
 
   r.get(
@@ -112,7 +118,7 @@ export default async function rolesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { before, after } = await service.update(request.params.id, request.body);
+      const { before, after } = await service.update(requireAuth(request), request.params.id, request.body);
       await app.audit.record(request, { action: 'update', entity: 'role', entityId: after.id, before, after });
       return { success: true, message: ROLE_MESSAGES.updated, data: after };
     },
@@ -131,7 +137,7 @@ export default async function rolesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const before = await service.remove(request.params.id);
+      const before = await service.remove(requireAuth(request), request.params.id);
       await app.audit.record(request, { action: 'delete', entity: 'role', entityId: before.id, before });
       return { success: true, message: ROLE_MESSAGES.deleted };
     },

@@ -2,7 +2,9 @@ import { type Role, ROLE_MESSAGES, SUPER_ADMIN_ROLE_ID } from '@console/contract
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { createRolesRepository, FOREIGN_KEY_VIOLATION, pgCode, UNIQUE_VIOLATION } from './roles.repository.js';
+import type { AuthContext } from '../../types.js';
+import { assertWithin, currentActor, lockRoles } from '../access/role-scope.js';
+import { createRolesRepository, FOREIGN_KEY_VIOLATION, pgCode, type Tx, UNIQUE_VIOLATION } from './roles.repository.js';
 
 export type RoleInput = { name: string; description?: string | null };
 
@@ -13,7 +15,8 @@ const isProtected = (role: Pick<Role, 'id' | 'isSystem'>) => role.id === SUPER_A
 /**
  * Role rules: names are unique ignoring case (a unique index on lower(name) settles races);
  * role 1 (and any system role) keeps its name and cannot be deleted; a role that users hold
- * cannot be deleted.
+ * cannot be deleted; a caller who is not the super admin changes only roles whose keys their own
+ * role holds (access/role-scope.ts).
  */
 export function createRolesService(db: Db, clock: Clock) {
   const repo = createRolesRepository(db);
@@ -26,6 +29,19 @@ export function createRolesService(db: Db, clock: Clock) {
       if (pgCode(error) === UNIQUE_VIOLATION) throw nameTaken();
       throw error;
     }
+  }
+
+  /**
+   * Locks the role (and the caller's own) for a change and applies the anti-escalation rule: a
+   * caller who is not the super admin changes or deletes only roles within their reach (403).
+   */
+  async function lockedForChange(tx: Tx, auth: AuthContext, id: number): Promise<Role> {
+    const actor = await currentActor(tx, auth);
+    await lockRoles(tx, actor.isSuperAdmin ? [id] : [id, actor.roleId], 'update');
+    const role = await repo.findById(id, tx);
+    if (!role) throw notFound();
+    await assertWithin(tx, actor, [{ roleId: id }], { entity: 'role', entityId: id });
+    return role;
   }
 
   return {
@@ -43,25 +59,26 @@ export function createRolesService(db: Db, clock: Clock) {
       return (await repo.findById(id))!;
     },
 
-    async update(id: number, input: RoleInput): Promise<{ before: Role; after: Role }> {
-      const before = await repo.findById(id);
-      if (!before) throw notFound();
-      if (isProtected(before) && input.name !== before.name) {
-        throw new AppError('CONFLICT', ROLE_MESSAGES.superAdminRename, { name: ROLE_MESSAGES.superAdminRename });
-      }
-      if (await repo.nameTaken(input.name, id)) throw nameTaken();
-      await guardUnique(() => repo.update(id, { name: input.name, description: input.description ?? '', at: clock.now() }));
-      return { before, after: (await repo.findById(id))! };
+    async update(auth: AuthContext, id: number, input: RoleInput): Promise<{ before: Role; after: Role }> {
+      return guardUnique(() =>
+        repo.transaction(async (tx) => {
+          const before = await lockedForChange(tx, auth, id);
+          if (isProtected(before) && input.name !== before.name) {
+            throw new AppError('CONFLICT', ROLE_MESSAGES.superAdminRename, { name: ROLE_MESSAGES.superAdminRename });
+          }
+          if (await repo.nameTaken(input.name, id, tx)) throw nameTaken();
+          await repo.update(id, { name: input.name, description: input.description ?? '', at: clock.now() }, tx);
+          return { before, after: (await repo.findById(id, tx))! };
+        }),
+      );
     },
 
-    async remove(id: number): Promise<Role> {
+    async remove(auth: AuthContext, id: number): Promise<Role> {
       try {
         return await repo.transaction(async (tx) => {
-          const before = await repo.findById(id, tx);
-          if (!before) throw notFound();
+          // The lock also makes a concurrent "give a user this role" wait, then fail on the foreign key.
+          const before = await lockedForChange(tx, auth, id);
           if (isProtected(before)) throw new AppError('CONFLICT', ROLE_MESSAGES.superAdminDelete);
-          // The lock makes a concurrent "give a user this role" wait, then fail on the foreign key.
-          await repo.lock(id, tx);
           const holders = await repo.usersOf(id, tx);
           if (holders > 0) throw new AppError('CONFLICT', ROLE_MESSAGES.inUse(holders));
           await repo.remove(id, tx);

@@ -2,7 +2,9 @@ import { type ListQuery, PERMISSION_KEYS, type UserSession } from '@console/cont
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { sessions as sessionRows } from '../../db/schema/index.js';
 import type { AuthContext } from '../../types.js';
+import { assertUserWithin, requestActor, userWithin } from '../access/role-scope.js';
 import type { SessionService } from './sessions.service.js';
 import { type SessionListRow, sessionsScope, userSessionsList } from './user-sessions.list.js';
 
@@ -14,15 +16,21 @@ export function createUserSessionsService(sessions: SessionService, clock: Clock
 
   /**
    * Whose sessions a request may read: own by default; another user's (`userId`) or everyone's
-   * only with user-sessions.view-all (the super admin passes). The list and the export share it.
-   * Sessions that ran out unnoticed are marked ended first, so both show them as ended.
+   * only with user-sessions.view-all, and then only of users within the caller's reach
+   * (access/role-scope.ts: a view-all holder never sees a super admin's or a stronger role's
+   * sessions; the super admin sees all). The list and the export share it. Sessions that ran out
+   * unnoticed are marked ended first, so both show them as ended.
    */
   async function scope(auth: AuthContext, userId: number | undefined) {
+    const actor = requestActor(auth);
     const mayViewAll = await auth.can(K.viewAll);
-    if (userId !== undefined && userId !== auth.user.id && !mayViewAll) throw new AppError('FORBIDDEN');
+    if (userId !== undefined && userId !== auth.user.id) {
+      if (!mayViewAll) throw new AppError('FORBIDDEN');
+      await assertUserWithin(db, actor, userId, { entity: 'user', entityId: userId });
+    }
     const target = userId ?? (mayViewAll ? undefined : auth.user.id);
     await sessions.endStale(target);
-    return sessionsScope(target);
+    return [...sessionsScope(target), target === undefined ? userWithin(sessionRows.userId, actor, db) : undefined];
   }
 
   return {
@@ -46,7 +54,11 @@ export function createUserSessionsService(sessions: SessionService, clock: Clock
     async end(auth: AuthContext, id: string) {
       const target = await sessions.repo.findById(id);
       if (!target) throw new AppError('NOT_FOUND');
-      if (target.userId !== auth.user.id && !(await auth.can(K.revokeAny))) throw new AppError('FORBIDDEN');
+      if (target.userId !== auth.user.id) {
+        // Anyone's with user-sessions.revoke-any: anyone within the caller's reach.
+        if (!(await auth.can(K.revokeAny))) throw new AppError('FORBIDDEN');
+        await assertUserWithin(db, requestActor(auth), target.userId, { entity: 'user-session', entityId: id });
+      }
       await sessions.end(id, 'revoked');
     },
   };

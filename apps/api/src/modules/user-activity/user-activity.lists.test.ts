@@ -115,9 +115,15 @@ describe('GET /user-activity/export/:format', () => {
 
     const everyone = parseCsv((await t.as(admin, { url: '/api/user-activity/export/csv' })).body).slice(1);
     expect(new Set(everyone.map((r) => Number(r[1])))).toEqual(new Set([manager.userId, admin.userId, viewer.userId]));
-    const allViewer = await loginWithKeys(t, ['user-activity.export', 'user-activity.view-all']);
+    // view-all covers users within the holder's reach: role 2's users for a holder of role 2's keys.
+    const managerKeys: string[] = (await t.as(admin, { url: '/api/role-permissions/2' })).json().data.rolePermissions;
+    const allViewer = await loginWithKeys(t, [...new Set([...managerKeys, 'user-activity.export', 'user-activity.view-all'])]);
     const theirs = parseCsv((await t.as(allViewer, { url: `/api/user-activity/export/csv?userId=${manager.userId}` })).body).slice(1);
     expect(theirs.length).toBe((await list(manager, 'limit=1')).total);
+    const weaker = await loginWithKeys(t, ['user-activity.export', 'user-activity.view-all']);
+    expect((await t.as(weaker, { url: `/api/user-activity/export/csv?userId=${manager.userId}` })).statusCode).toBe(403);
+    const reach = parseCsv((await t.as(weaker, { url: '/api/user-activity/export/csv' })).body).slice(1);
+    expect(reach.some((r) => Number(r[1]) === manager.userId || Number(r[1]) === admin.userId)).toBe(false);
   });
 
   it('needs user-activity.export: the view key alone is not enough', async () => {

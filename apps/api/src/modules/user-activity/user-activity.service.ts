@@ -2,7 +2,9 @@ import { type ListQuery, PERMISSION_KEYS, type UserActivityAdd } from '@console/
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { userActivity } from '../../db/schema/index.js';
 import type { AuthContext } from '../../types.js';
+import { assertUserWithin, requestActor, userWithin } from '../access/role-scope.js';
 import { activityScope, userActivityList } from './user-activity.list.js';
 import { createUserActivityRepository } from './user-activity.repository.js';
 
@@ -14,12 +16,18 @@ export function createUserActivityService(db: Db, clock: Clock) {
 
   /**
    * Whose rows a request may read: own rows by default; another user's (`userId`) or everyone's
-   * only with user-activity.view-all (the super admin passes). The list and the export share it.
+   * only with user-activity.view-all, and then only of users within the caller's reach
+   * (access/role-scope.ts; the super admin sees all). The list and the export share it.
    */
   async function scope(auth: AuthContext, userId: number | undefined) {
+    const actor = requestActor(auth);
     const mayViewAll = await auth.can(PERMISSION_KEYS.userActivity.viewAll);
-    if (userId !== undefined && userId !== auth.user.id && !mayViewAll) throw new AppError('FORBIDDEN');
-    return activityScope(userId ?? (mayViewAll ? undefined : auth.user.id));
+    if (userId !== undefined && userId !== auth.user.id) {
+      if (!mayViewAll) throw new AppError('FORBIDDEN');
+      await assertUserWithin(db, actor, userId, { entity: 'user', entityId: userId });
+    }
+    const target = userId ?? (mayViewAll ? undefined : auth.user.id);
+    return [...activityScope(target), target === undefined ? userWithin(userActivity.userId, actor, db) : undefined];
   }
 
   return {

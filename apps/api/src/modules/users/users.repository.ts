@@ -95,8 +95,8 @@ export function userListFilters(q: { roleId?: number; companyId?: number; status
 
 export type UserValues = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt'>>;
 
-/** Serialises every change that could remove a super admin (see users.service.ts). */
-const SUPER_ADMIN_LOCK = 727_101;
+/** Serialises every change of who a user is and what they may do (see users.service.ts). */
+const USERS_WRITE_LOCK = 727_101;
 
 export function createUsersRepository(db: Db) {
   return {
@@ -105,8 +105,14 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    async emailTaken(email: string, exceptId?: number) {
-      const [row] = await db
+    /** Locks the user's row for the rest of the transaction (before any role is locked: see role-scope.ts). */
+    async lock(id: number, tx: Db) {
+      const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+      return rows.length > 0;
+    },
+
+    async emailTaken(email: string, exceptId?: number, tx: Db = db) {
+      const [row] = await tx
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
@@ -114,16 +120,12 @@ export function createUsersRepository(db: Db) {
       return Boolean(row);
     },
 
-    async roleExists(id: number) {
-      return (await db.select({ id: roles.id }).from(roles).where(eq(roles.id, id))).length > 0;
+    async companyExists(id: number, tx: Db = db) {
+      return (await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id))).length > 0;
     },
 
-    async companyExists(id: number) {
-      return (await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id))).length > 0;
-    },
-
-    async insert(values: typeof users.$inferInsert) {
-      const [row] = await db.insert(users).values(values).returning({ id: users.id });
+    async insert(values: typeof users.$inferInsert, tx: Db = db) {
+      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
       return row!.id;
     },
 
@@ -138,13 +140,14 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
-     * Runs fn in a transaction that first takes a transaction-scoped advisory lock, so two
-     * requests that each remove a different super admin run one after the other and the second
-     * sees the first one's result (PostgreSQL; PGlite has one connection and serialises anyway).
+     * Runs fn in a transaction that first takes a transaction-scoped advisory lock. Every user
+     * create, edit, delete and re-key holds it, so two of them never interleave: each sees the
+     * roles and statuses the one before it left (two super admins removing each other, or an
+     * admin demoted while editing someone). PostgreSQL; PGlite has one connection and serialises anyway.
      */
-    withSuperAdminLock<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    withWriteLock<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${SUPER_ADMIN_LOCK})`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${USERS_WRITE_LOCK})`);
         return fn(tx as unknown as Db);
       });
     },

@@ -9,9 +9,9 @@ import {
   PERMISSION_KEYS,
   regenerateKeyResponseSchema,
   userCreateSchema,
+  userListItemSchema,
   userListQueryExtraSchema,
   userMutationResponseSchema,
-  userSchema,
   userUpdateSchema,
 } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,7 @@ import { errors } from '../../lib/http-schemas.js';
 import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { withForm } from '../../plugins/multipart.js';
+import { manageableRoles, requestActor } from '../access/role-scope.js';
 import { userListFilters, usersList } from './users.repository.js';
 import { createUsersService, USER_MESSAGES } from './users.service.js';
 
@@ -60,10 +61,14 @@ export default async function usersRoutes(app: FastifyInstance) {
         summary: 'Users (list query + roleId, companyId, status filters)',
         security,
         querystring: listQuerySchema.extend(userListQueryExtraSchema.shape),
-        response: { 200: listResultSchema(userSchema), ...errors(400, 401, 403) },
+        response: { 200: listResultSchema(userListItemSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => usersList.page(app.db, request.query, userListFilters(request.query)),
+    async (request) => {
+      const page = await usersList.page(app.db, request.query, userListFilters(request.query));
+      const manageable = await manageableRoles(app.db, requestActor(requireAuth(request)));
+      return { ...page, data: page.data.map((u) => ({ ...u, manageable: manageable(u.roleId) })) };
+    },
   );
 
   r.get(

@@ -5,6 +5,7 @@ import {
   type userUpdateSchema,
   VALIDATION_MESSAGES,
 } from '@console/contract';
+import type { Db } from '../../db/client.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -13,6 +14,7 @@ import { newToken, sha256 } from '../../lib/tokens.js';
 import { type FormFile, storeImage } from '../../plugins/multipart.js';
 import { removeStoredFile } from '../../plugins/storage.js';
 import type { AuthContext } from '../../types.js';
+import { type Actor, assertWithin, currentActor, lockRoles, type ScopeTarget } from '../access/role-scope.js';
 import { isUniqueViolation } from '../companies/companies.service.js';
 import { createUsersRepository, toUser, type UserValues } from './users.repository.js';
 
@@ -29,7 +31,6 @@ export const USER_MESSAGES = {
   unknownCompany: 'This company does not exist',
   deleteSelf: 'You cannot delete your own account',
   changeOwnAccess: 'You cannot change your own role or status here',
-  superAdminOnly: 'Only a super admin can assign the Super Admin role or change a super admin',
   lastSuperAdmin: 'This is the last active super admin: it cannot be deleted, disabled or moved to another role',
   keyRegenerated: 'API key regenerated. Copy it now: it will not be shown again.',
 } as const;
@@ -40,22 +41,43 @@ const field = (code: 'VALIDATION' | 'CONFLICT' | 'FORBIDDEN', name: string, mess
 /** The device ingestion key: 256 random bits with a recognisable prefix; only its SHA-256 is stored. */
 export const newApiKey = () => `ck_${newToken()}`;
 
+/**
+ * Users. Every write runs in one transaction under the users write lock, and there, against the
+ * rows as they are now: the caller (currentActor), the target, and the roles involved, locked.
+ * Order of refusals: 401 (the caller was disabled or removed meanwhile), 404 (no such user), 403
+ * (own role or status; a role beyond the caller's own: see access/role-scope.ts), 400/409 (input),
+ * 409 (the last active super admin). Password hashing and image storing happen before the
+ * transaction, so no lock is held while they run; a refusal removes the stored image.
+ */
 export function createUsersService(app: FastifyInstance) {
   const repo = createUsersRepository(app.db);
 
-  async function get(id: number): Promise<User> {
-    const row = await repo.find(id);
+  async function get(id: number, tx: Db = app.db): Promise<User> {
+    const row = await repo.find(id, tx);
     if (!row) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
     return toUser(row);
   }
 
-  /** Role, company, e-mail and password rules shared by add and edit (400/403/409 with fieldErrors). */
-  async function checkInput(auth: AuthContext, input: UserCreate | UserUpdate, exceptId?: number) {
-    if (input.roleId === SUPER_ADMIN_ROLE_ID && !auth.isSuperAdmin) throw field('FORBIDDEN', 'roleId', USER_MESSAGES.superAdminOnly);
-    if (!(await repo.roleExists(input.roleId))) throw field('VALIDATION', 'roleId', USER_MESSAGES.unknownRole);
-    if (input.companyId && !(await repo.companyExists(input.companyId))) throw field('VALIDATION', 'companyId', USER_MESSAGES.unknownCompany);
+  /**
+   * The rule for the roles a write touches (the target's current role, the role it assigns): locks
+   * them with the caller's own role, refuses what is beyond the caller's reach (403), then an
+   * assigned role that does not exist (400).
+   */
+  async function checkRoles(tx: Db, actor: Actor, targets: ScopeTarget[], userId?: number) {
+    const found = await lockRoles(tx, [actor.roleId, ...targets.map((t) => t.roleId)], 'share');
+    await assertWithin(tx, actor, targets, { entity: 'user', entityId: userId ?? null });
+    const assigned = targets.find((t) => t.field === 'roleId');
+    if (assigned && !found.has(assigned.roleId)) throw field('VALIDATION', 'roleId', USER_MESSAGES.unknownRole);
+  }
+
+  /** Company and e-mail rules shared by add and edit (400/409 with fieldErrors). */
+  async function checkInput(tx: Db, input: UserCreate | UserUpdate, exceptId?: number) {
+    if (input.companyId && !(await repo.companyExists(input.companyId, tx))) throw field('VALIDATION', 'companyId', USER_MESSAGES.unknownCompany);
+    if (await repo.emailTaken(input.email.toLowerCase(), exceptId, tx)) throw field('CONFLICT', 'email', USER_MESSAGES.emailTaken);
+  }
+
+  function checkPassword(input: UserCreate | UserUpdate) {
     if (input.password && isCommonPassword(input.password)) throw field('VALIDATION', 'password', VALIDATION_MESSAGES.passwordCommon);
-    if (await repo.emailTaken(input.email.toLowerCase(), exceptId)) throw field('CONFLICT', 'email', USER_MESSAGES.emailTaken);
   }
 
   const values = (input: UserCreate | UserUpdate): UserValues => ({
@@ -75,16 +97,43 @@ export function createUsersService(app: FastifyInstance) {
   const removesSuperAdmin = (before: { roleId: number; status: string }, next?: { roleId: number; status: string }) =>
     before.roleId === SUPER_ADMIN_ROLE_ID && before.status === 'active' && (!next || next.roleId !== SUPER_ADMIN_ROLE_ID || next.status !== 'active');
 
+  /**
+   * A guard behind the rule: a caller who is an active super admin never removes the last one
+   * (nobody changes or deletes their own account), but should that ever change, this still holds.
+   */
+  async function keepLastSuperAdmin(tx: Db, id: number, before: { roleId: number; status: string }, next?: { roleId: number; status: string }) {
+    if (removesSuperAdmin(before, next) && (await repo.activeSuperAdminsExcept(id, tx)) === 0) {
+      throw new AppError('CONFLICT', USER_MESSAGES.lastSuperAdmin);
+    }
+  }
+
+  /**
+   * Under the write lock: the caller as they are now (401) and the target as it is now (404), both
+   * rows locked. User rows are locked before roles, as every other transaction does.
+   */
+  async function lockedTarget(tx: Db, auth: AuthContext, id: number) {
+    const actor = await currentActor(tx, auth);
+    if (!(await repo.lock(id, tx))) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
+    const current = await get(id, tx);
+    return { current, actor };
+  }
+
   return {
     get,
 
     async create(request: FastifyRequest, auth: AuthContext, input: UserCreate, image?: FormFile): Promise<User> {
-      await checkInput(auth, input);
+      checkPassword(input);
       const passwordHash = await hashPassword(input.password);
       const profile = image ? await storeImage(app, image, 'profile') : null;
       let id: number;
       try {
-        id = await repo.insert({ ...values(input), firstname: input.firstname, email: input.email.toLowerCase(), roleId: input.roleId, passwordHash, profile, passwordChangedAt: app.clock.now() });
+        id = await repo.withWriteLock(async (tx) => {
+          const actor = await currentActor(tx, auth);
+          await checkRoles(tx, actor, [{ roleId: input.roleId, field: 'roleId' }]);
+          await checkInput(tx, input);
+          const row = { ...values(input), firstname: input.firstname, email: input.email.toLowerCase(), roleId: input.roleId };
+          return repo.insert({ ...row, passwordHash, profile, passwordChangedAt: app.clock.now() }, tx);
+        });
       } catch (err) {
         await removeStoredFile(app, profile);
         throw isUniqueViolation(err) ? field('CONFLICT', 'email', USER_MESSAGES.emailTaken) : err;
@@ -95,30 +144,33 @@ export function createUsersService(app: FastifyInstance) {
     },
 
     async update(request: FastifyRequest, auth: AuthContext, id: number, input: UserUpdate, image?: FormFile): Promise<User> {
-      const before = await get(id);
-      if (before.roleId === SUPER_ADMIN_ROLE_ID && !auth.isSuperAdmin) throw new AppError('FORBIDDEN', USER_MESSAGES.superAdminOnly);
-      if (id === auth.user.id && (input.roleId !== before.roleId || input.status !== before.status)) {
-        throw field('FORBIDDEN', input.roleId !== before.roleId ? 'roleId' : 'status', USER_MESSAGES.changeOwnAccess);
-      }
-      await checkInput(auth, input, id);
+      await get(id); // 404 before any work
+      checkPassword(input);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       const newProfile = image ? await storeImage(app, image, 'profile') : undefined;
-      const profile = newProfile ?? (input.removeProfile ? null : before.profile);
       const now = app.clock.now();
+      let before: User;
+      let profile: string | null;
       try {
-        await repo.withSuperAdminLock(async (tx) => {
-          // Read again under the lock: a concurrent change may have moved this or another super admin.
-          const current = await repo.find(id, tx);
-          if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-          if (removesSuperAdmin(current, input) && (await repo.activeSuperAdminsExcept(id, tx)) === 0) {
-            throw new AppError('CONFLICT', USER_MESSAGES.lastSuperAdmin);
+        ({ before, profile } = await repo.withWriteLock(async (tx) => {
+          const { current, actor } = await lockedTarget(tx, auth, id);
+          if (id === actor.userId && (input.roleId !== current.roleId || input.status !== current.status)) {
+            throw field('FORBIDDEN', input.roleId !== current.roleId ? 'roleId' : 'status', USER_MESSAGES.changeOwnAccess);
           }
+          // The user's role now and the role they get must both be within the caller's reach (a
+          // refusal names the roleId field only when the form changes it).
+          const moved = input.roleId !== current.roleId;
+          await checkRoles(tx, actor, [{ roleId: current.roleId }, ...(moved ? [{ roleId: input.roleId, field: 'roleId' }] : [])], id);
+          await checkInput(tx, input, id);
+          await keepLastSuperAdmin(tx, id, current, input);
+          const nextProfile = newProfile ?? (input.removeProfile ? null : current.profile);
           await repo.update(
             id,
-            { ...values(input), profile, updatedAt: now, ...(passwordHash ? { passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null } : {}) },
+            { ...values(input), profile: nextProfile, updatedAt: now, ...(passwordHash ? { passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null } : {}) },
             tx,
           );
-        });
+          return { before: current, profile: nextProfile };
+        }));
       } catch (err) {
         await removeStoredFile(app, newProfile);
         throw isUniqueViolation(err) ? field('CONFLICT', 'email', USER_MESSAGES.emailTaken) : err;
@@ -135,25 +187,25 @@ export function createUsersService(app: FastifyInstance) {
 
     async remove(request: FastifyRequest, auth: AuthContext, id: number): Promise<void> {
       if (id === auth.user.id) throw new AppError('CONFLICT', USER_MESSAGES.deleteSelf);
-      const before = await get(id);
-      if (before.roleId === SUPER_ADMIN_ROLE_ID && !auth.isSuperAdmin) throw new AppError('FORBIDDEN', USER_MESSAGES.superAdminOnly);
-      await repo.withSuperAdminLock(async (tx) => {
-        const current = await repo.find(id, tx);
-        if (!current) throw new AppError('NOT_FOUND', USER_MESSAGES.notFound);
-        if (removesSuperAdmin(current) && (await repo.activeSuperAdminsExcept(id, tx)) === 0) {
-          throw new AppError('CONFLICT', USER_MESSAGES.lastSuperAdmin);
-        }
+      const before = await repo.withWriteLock(async (tx) => {
+        const { current, actor } = await lockedTarget(tx, auth, id);
+        await checkRoles(tx, actor, [{ roleId: current.roleId }], id);
+        await keepLastSuperAdmin(tx, id, current);
         await repo.remove(id, tx);
+        return current;
       });
       await removeStoredFile(app, before.profile);
       await app.audit.record(request, { action: 'delete', entity: 'user', entityId: id, before });
     },
 
     async regenerateApiKey(request: FastifyRequest, auth: AuthContext, id: number) {
-      const before = await get(id);
-      if (before.roleId === SUPER_ADMIN_ROLE_ID && !auth.isSuperAdmin) throw new AppError('FORBIDDEN', USER_MESSAGES.superAdminOnly);
       const apiKey = newApiKey();
-      await repo.update(id, { apiKeyHash: sha256(apiKey), updatedAt: app.clock.now() });
+      const before = await repo.withWriteLock(async (tx) => {
+        const { current, actor } = await lockedTarget(tx, auth, id);
+        await checkRoles(tx, actor, [{ roleId: current.roleId }], id);
+        await repo.update(id, { apiKeyHash: sha256(apiKey), updatedAt: app.clock.now() }, tx);
+        return current;
+      });
       // The key itself never reaches the audit log.
       await app.audit.record(request, { action: 'regenerate-api-key', entity: 'user', entityId: id, before: { hasApiKey: before.hasApiKey }, after: { hasApiKey: true } });
       return apiKey;

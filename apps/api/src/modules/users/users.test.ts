@@ -1,5 +1,5 @@
 import type { User } from '@console/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/tokens.js';
@@ -9,12 +9,13 @@ import {
   auditRows,
   createRole,
   createUser,
-  multipart,
   parseCsv,
   pdfText,
   png,
   sessionWithKeys,
   storedFiles,
+  USER_FORM_PASSWORD,
+  userForms,
   userRow,
   xlsxRows,
 } from './users.testing.js';
@@ -28,46 +29,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type List = { data: User[]; total: number; totalPages: number };
-let seq = 0;
-const email = (p = 'new') => `${p}.${Date.now().toString(36)}.${++seq}@example.com`;
-const NEW_PASSWORD = 'Brand-New-Pass-61';
+const NEW_PASSWORD = USER_FORM_PASSWORD;
+const { email, fields, add, update, editFields } = userForms(() => t);
 
-const fields = (over: Record<string, string | undefined> = {}) => ({
-  firstname: 'Nina',
-  lastname: 'Newcomer',
-  email: email(),
-  roleId: '2',
-  companyId: '1',
-  phone: '+1 555 0199',
-  primaryColor: '#112233',
-  secondaryColor: '445566',
-  status: 'active',
-  twoFactorEnabled: 'false',
-  password: NEW_PASSWORD,
-  ...over,
-});
-
-function add(s: TestSession, f: Record<string, string | undefined>, image?: Buffer) {
-  return t.as(s, { method: 'POST', url: '/api/users/add', ...multipart(f, image ? [{ name: 'profile', filename: 'me.png', content: image }] : []) });
-}
-function update(s: TestSession, id: number, f: Record<string, string | undefined>, image?: Buffer) {
-  return t.as(s, { method: 'PATCH', url: `/api/users/update/${id}`, ...multipart(f, image ? [{ name: 'profile', filename: 'me.png', content: image }] : []) });
-}
-/** The edit form as the SPA fills it for an existing user (password left empty). */
-const editFields = (u: User, over: Record<string, string | undefined> = {}) => ({
-  firstname: u.firstname,
-  lastname: u.lastname,
-  email: u.email,
-  roleId: String(u.roleId),
-  companyId: u.companyId ? String(u.companyId) : '',
-  phone: u.phone ?? '',
-  primaryColor: u.primaryColor,
-  secondaryColor: u.secondaryColor,
-  status: u.status,
-  twoFactorEnabled: String(u.twoFactorEnabled),
-  password: '',
-  ...over,
-});
 async function created(f = fields(), image?: Buffer): Promise<User> {
   const res = await add(admin, f, image);
   if (res.statusCode !== 200) throw new Error(res.body);
@@ -84,7 +48,7 @@ describe('GET /users', () => {
     const manager = body.data.find((u) => u.email === 'manager@example.com')!;
     expect(manager).toMatchObject({ roleId: 2, roleName: 'Content Manager', companyName: 'Acme Media', status: 'active', hasApiKey: false, profile: null });
     expect(Object.keys(manager).sort()).toEqual(
-      ['id', 'roleId', 'roleName', 'companyId', 'companyName', 'firstname', 'lastname', 'email', 'phone', 'profile', 'primaryColor', 'secondaryColor', 'status', 'twoFactorEnabled', 'hasApiKey', 'lastLoginAt', 'createdAt', 'updatedAt'].sort(),
+      ['id', 'roleId', 'roleName', 'companyId', 'companyName', 'firstname', 'lastname', 'email', 'phone', 'profile', 'primaryColor', 'secondaryColor', 'status', 'twoFactorEnabled', 'hasApiKey', 'lastLoginAt', 'createdAt', 'updatedAt', 'manageable'].sort(),
     );
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
   });
@@ -296,37 +260,47 @@ describe('super admins', () => {
     expect((await update(admin, admin.userId, editFields((await t.as(admin, { url: '/api/users?roleId=1' })).json<List>().data.find((u) => u.id === admin.userId)!, { status: 'inactive' }))).statusCode).toBe(403);
   });
 
-  // Two super admins each remove the other at the same moment: without the lock both requests
-  // see "one other active super admin" and both succeed, leaving none (checked on PostgreSQL 15:
-  // with the advisory lock commented out every round of these tests answers [200, 200]).
+  // Two super admins each remove the other at the same moment: without the write lock both
+  // requests see "one other active super admin" and both succeed, leaving none (checked on
+  // PostgreSQL 15: with the advisory lock commented out every round answers [200, 200]).
+  // Exactly one removal wins; the other is refused, and any of these refusals is correct,
+  // depending on which request the lock lets through first: 401 (its caller was deleted or
+  // disabled by the first), 403 (its caller was demoted by the first: no longer a super admin,
+  // so the other super admin is beyond reach), 409 (the last-super-admin guard).
   it.each([
     ['demote / demote', 'demote', 'demote'],
     ['delete / delete', 'delete', 'delete'],
     ['demote / disable', 'demote', 'disable'],
   ] as const)('the last active super admin survives concurrent removals (%s)', async (_n, firstOp, secondOp) => {
+    const REFUSALS: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 409: 'CONFLICT' };
     for (let round = 0; round < 3; round++) {
       // Exactly two active super admins: A and B (the seeded admin is parked as role 2 meanwhile).
       const a = await createUser(t, 1);
       const b = await createUser(t, 1);
-      await t.app.db.update(users).set({ roleId: 2 }).where(eq(users.id, admin.userId));
-      const sa = await t.login({ email: a.email, password: a.password });
-      const sb = await t.login({ email: b.email, password: b.password });
-      const target = async (id: number) => (await t.as(sa, { url: `/api/users?search=${encodeURIComponent((await userRow(t, id))!.email)}` })).json<List>().data[0]!;
-      const [ua, ub] = [await target(a.id), await target(b.id)];
-      const op = (kind: 'demote' | 'delete' | 'disable', actor: TestSession, victim: User) =>
-        kind === 'delete'
-          ? t.as(actor, { method: 'DELETE', url: `/api/users/delete/${victim.id}` })
-          : update(actor, victim.id, editFields(victim, kind === 'demote' ? { roleId: '2' } : { status: 'inactive' }));
-      const results = await Promise.all([op(firstOp, sa, ub), op(secondOp, sb, ua)]);
-      const codes = results.map((r) => r.statusCode).sort();
-      expect(codes).toEqual([200, 409]);
-      expect(results.find((r) => r.statusCode === 409)!.json().message).toBe(USER_LAST);
-      const left = (await t.app.db.select().from(users).where(eq(users.roleId, 1))).filter((u) => u.status === 'active');
-      expect(left).toHaveLength(1);
-      // Restore the seeded admin for the next round and the other tests.
-      await t.app.db.update(users).set({ roleId: 1 }).where(eq(users.id, admin.userId));
-      await t.app.db.delete(users).where(eq(users.id, a.id));
-      await t.app.db.delete(users).where(eq(users.id, b.id));
+      try {
+        await t.app.db.update(users).set({ roleId: 2 }).where(eq(users.id, admin.userId));
+        const sa = await t.login({ email: a.email, password: a.password });
+        const sb = await t.login({ email: b.email, password: b.password });
+        const target = async (id: number) => (await t.as(sa, { url: `/api/users?search=${encodeURIComponent((await userRow(t, id))!.email)}` })).json<List>().data[0]!;
+        const [ua, ub] = [await target(a.id), await target(b.id)];
+        const op = (kind: 'demote' | 'delete' | 'disable', actor: TestSession, victim: User) =>
+          kind === 'delete'
+            ? t.as(actor, { method: 'DELETE', url: `/api/users/delete/${victim.id}` })
+            : update(actor, victim.id, editFields(victim, kind === 'demote' ? { roleId: '2' } : { status: 'inactive' }));
+        const results = await Promise.all([op(firstOp, sa, ub), op(secondOp, sb, ua)]);
+        expect(results.filter((r) => r.statusCode === 200), results.map((r) => r.body).join(' | ')).toHaveLength(1);
+        const refused = results.find((r) => r.statusCode !== 200)!;
+        expect(Object.keys(REFUSALS)).toContain(String(refused.statusCode));
+        expect(refused.json()).toMatchObject({ success: false, code: REFUSALS[refused.statusCode] });
+        if (refused.statusCode === 409) expect(refused.json().message).toBe(USER_LAST);
+        const left = (await t.app.db.select().from(users).where(inArray(users.id, [a.id, b.id]))).filter((u) => u.roleId === 1 && u.status === 'active');
+        expect(left).toHaveLength(1);
+      } finally {
+        // Whatever happened, restore the seeded admin and remove A and B (their sessions go with them):
+        // a failed round must not leave the later tests without a super admin.
+        await t.app.db.update(users).set({ roleId: 1, status: 'active' }).where(eq(users.id, admin.userId));
+        await t.app.db.delete(users).where(inArray(users.id, [a.id, b.id]));
+      }
     }
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type { User } from '@console/contract';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { auditLog, rolePermissions, roles, subModules, users } from '../../db/schema/index.js';
@@ -47,6 +48,51 @@ export async function sessionWithKeys(t: TestApp, keys: string[], name = 'Matrix
 export async function userRow(t: TestApp, id: number) {
   const [row] = await t.app.db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+export const USER_FORM_PASSWORD = 'Brand-New-Pass-61';
+type Form = Record<string, string | undefined>;
+
+/** The users form as the SPA sends it (multipart), for add and edit requests; `app` is read at call time. */
+export function userForms(app: () => TestApp) {
+  let seq = 0;
+  const email = (p = 'new') => `${p}.${Date.now().toString(36)}.${++seq}@example.com`;
+  const withImage = (image?: Buffer): FilePart[] => (image ? [{ name: 'profile', filename: 'me.png', content: image }] : []);
+  return {
+    email,
+    fields: (over: Form = {}): Form & { email: string; password: string } => ({
+      firstname: 'Nina',
+      lastname: 'Newcomer',
+      email: email(),
+      roleId: '2',
+      companyId: '1',
+      phone: '+1 555 0199',
+      primaryColor: '#112233',
+      secondaryColor: '445566',
+      status: 'active',
+      twoFactorEnabled: 'false',
+      password: USER_FORM_PASSWORD,
+      ...over,
+    }),
+    add: (s: TestSession, f: Form, image?: Buffer) => app().as(s, { method: 'POST', url: '/api/users/add', ...multipart(f, withImage(image)) }),
+    update: (s: TestSession, id: number, f: Form, image?: Buffer) =>
+      app().as(s, { method: 'PATCH', url: `/api/users/update/${id}`, ...multipart(f, withImage(image)) }),
+    /** The edit form as the SPA fills it for an existing user (password left empty). */
+    editFields: (u: User, over: Form = {}): Form => ({
+      firstname: u.firstname,
+      lastname: u.lastname,
+      email: u.email,
+      roleId: String(u.roleId),
+      companyId: u.companyId ? String(u.companyId) : '',
+      phone: u.phone ?? '',
+      primaryColor: u.primaryColor,
+      secondaryColor: u.secondaryColor,
+      status: u.status,
+      twoFactorEnabled: String(u.twoFactorEnabled),
+      password: '',
+      ...over,
+    }),
+  };
 }
 
 export type FilePart = { name: string; filename: string; content: Buffer; type?: string };

@@ -1,4 +1,4 @@
-import { PERMISSION_KEYS, type Role } from '@console/contract';
+import { PERMISSION_KEYS, type Role, type RoleListItem } from '@console/contract';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -87,7 +87,7 @@ export default function RolesPage() {
         </Text>
       </div>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <DataTable<Role>
+        <DataTable<RoleListItem>
           tableId="roles"
           userId={session?.user.id}
           label="Roles"
@@ -103,7 +103,8 @@ export default function RolesPage() {
           noRecordsText="No roles found"
           pinLastColumn
           getRecordLabel={(role) => role.name}
-          isRecordSelectable={(role) => !isProtectedRole(role)}
+          // Role 1 is never deleted; a role stronger than the user's own they may not delete.
+          isRecordSelectable={(role) => !isProtectedRole(role) && role.manageable}
           toolbar={
             canCreate ? (
               <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({})}>

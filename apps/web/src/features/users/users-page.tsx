@@ -1,8 +1,8 @@
-import type { User } from '@console/contract';
+import type { User, UserListItem } from '@console/contract';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
-import { DataTable, type ListQueryState } from '../../components/data-table';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { DataTable, type ListQueryState, type RecordId } from '../../components/data-table';
 import { useSession } from '../../lib/auth/session';
 import { usersExport } from './api/export-users';
 import { getUsers, usersListKey } from './api/get-users';
@@ -43,13 +43,22 @@ export default function UsersPage() {
   );
 
   const queryKey = useMemo(() => usersListKey(filters), [filters]);
+  // Names of the rows on screen, so a bulk delete reports each refusal by name.
+  const names = useRef(new Map<number, string>());
   const queryFn = useCallback(
-    (query: ListQueryState, context: { signal: AbortSignal }) => getUsers(query, filters, context),
+    async (query: ListQueryState, context: { signal: AbortSignal }) => {
+      const result = await getUsers(query, filters, context);
+      for (const u of result.data) names.current.set(u.id, userDisplayName(u));
+      return result;
+    },
     [filters],
   );
   const exports = useMemo(() => (can.exportList ? usersExport(filters) : undefined), [can.exportList, filters]);
-  const isSelectable = useCallback((u: User) => u.id !== selfId, [selfId]);
-  const bulk = can.remove ? { onBulkDelete: deleteMany, onConfirmDelete: confirmDelete } : {};
+  // Nobody deletes themselves, nor a user whose role is stronger than their own (the API refuses both).
+  const isSelectable = useCallback((u: UserListItem) => u.id !== selfId && u.manageable, [selfId]);
+  const bulk = can.remove
+    ? { onBulkDelete: (ids: RecordId[]) => deleteMany(ids, (id) => names.current.get(id) ?? `User ${id}`), onConfirmDelete: confirmDelete }
+    : {};
 
   return (
     <Stack gap="lg">
@@ -72,7 +81,7 @@ export default function UsersPage() {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <UserFiltersBar filters={filters} onChange={setFilters} onClear={clearFilters} />
-          <DataTable<User>
+          <DataTable<UserListItem>
             tableId="users"
             userId={selfId ?? session?.user.email}
             label="Users"

@@ -1,4 +1,4 @@
-import { ADMIN_API_PATHS, type Role } from '@console/contract';
+import { ADMIN_API_PATHS, type RoleListItem } from '@console/contract';
 import type { ListQueryState } from '../../../components/data-table';
 import { readListOrEmpty } from '../../../lib/api-client';
 
@@ -7,5 +7,5 @@ export const ROLES_QUERY_KEY = ['roles'] as const;
 
 /** GET /roles with the list query. Spec s.8: a failed list read is an empty list. */
 export function getRoles(query: ListQueryState, signal?: AbortSignal) {
-  return readListOrEmpty<Role>(ADMIN_API_PATHS.roles.list, { ...query }, signal);
+  return readListOrEmpty<RoleListItem>(ADMIN_API_PATHS.roles.list, { ...query }, signal);
 }

@@ -1,4 +1,4 @@
-import { PERMISSION_KEYS, type Role } from '@console/contract';
+import { PERMISSION_KEYS, type RoleListItem } from '@console/contract';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,16 +6,20 @@ import { useCan } from '../../../lib/permissions';
 import { isProtectedRole } from '../roles-logic';
 
 type Props = {
-  role: Role;
+  role: RoleListItem;
   permissionsHref: string;
-  onEdit: (role: Role) => void;
-  onDelete: (role: Role) => void;
+  onEdit: (role: RoleListItem) => void;
+  onDelete: (role: RoleListItem) => void;
 };
 
-/** Edit, Manage access and Delete for one row; each only with its key. */
+/**
+ * Edit, Manage access and Delete for one row; each only with its key. Edit and Delete also only
+ * for a role within the signed-in user's reach (`manageable`: the API refuses the others);
+ * Manage access still shows a stronger role's grants, read-only in effect.
+ */
 export function RoleRowActions({ role, permissionsHref, onEdit, onDelete }: Props) {
-  const canUpdate = useCan(PERMISSION_KEYS.roles.update);
-  const canDelete = useCan(PERMISSION_KEYS.roles.delete);
+  const canUpdate = useCan(PERMISSION_KEYS.roles.update) && role.manageable;
+  const canDelete = useCan(PERMISSION_KEYS.roles.delete) && role.manageable;
   const canManage = useCan(PERMISSION_KEYS.permissions.view);
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">

@@ -1,4 +1,4 @@
-import type { Role } from '@console/contract';
+import type { RoleListItem } from '@console/contract';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -7,7 +7,7 @@ import { formatTimestamp } from '../../../lib/formatters';
 import { isProtectedRole } from '../roles-logic';
 
 /** The roles list's columns; `actions` renders the row buttons. Build once per screen (useMemo). */
-export function rolesColumns(actions: (role: Role) => ReactNode): DataTableColumnDef<Role>[] {
+export function rolesColumns(actions: (role: RoleListItem) => ReactNode): DataTableColumnDef<RoleListItem>[] {
   return [
     {
       accessor: 'name',

@@ -1,4 +1,4 @@
-import { ADMIN_API_PATHS, type ListResult, type Role } from '@console/contract';
+import { ADMIN_API_PATHS, type ListResult, type RoleListItem } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -9,17 +9,18 @@ import { api } from '../../../lib/api-client';
 export const ROLE_OPTIONS_PAGE_SIZE = 500;
 const MAX_PAGES = 20;
 
-export type RoleOption = Pick<Role, 'id' | 'name'>;
+/** `manageable`: the signed-in user may assign the role (the user form offers only those). */
+export type RoleOption = Pick<RoleListItem, 'id' | 'name' | 'manageable'>;
 
-/** Every role, sorted by name: the role dropdown and filter (not paged on screen). */
+/** Every role, sorted by name: the role filter (all) and the form's role dropdown (manageable ones); not paged on screen. */
 export async function getRoleOptions({ signal }: { signal?: AbortSignal } = {}): Promise<RoleOption[]> {
   const roles: RoleOption[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const body = await api.get<ListResult<Role>>(ADMIN_API_PATHS.roles.list, {
+    const body = await api.get<ListResult<RoleListItem>>(ADMIN_API_PATHS.roles.list, {
       query: { page, limit: ROLE_OPTIONS_PAGE_SIZE, sortField: 'name', sortOrder: 'asc' },
       signal,
     });
-    roles.push(...(body?.data ?? []).map(({ id, name }) => ({ id, name })));
+    roles.push(...(body?.data ?? []).map(({ id, name, manageable }) => ({ id, name, manageable })));
     if (!body || page >= body.totalPages) break;
   }
   return roles;

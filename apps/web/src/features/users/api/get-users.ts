@@ -1,4 +1,4 @@
-import { ADMIN_API_PATHS, ERROR_MESSAGES, type ListResult, type User } from '@console/contract';
+import { ADMIN_API_PATHS, ERROR_MESSAGES, type ListResult, type UserListItem } from '@console/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { type ListQueryState, listQueryToSearchParams } from '../../../components/data-table';
 import { api } from '../../../lib/api-client';
@@ -18,10 +18,10 @@ export async function getUsers(
   query: ListQueryState,
   filters: UserFilters,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<ListResult<User>> {
-  let body: ListResult<User> | undefined;
+): Promise<ListResult<UserListItem>> {
+  let body: ListResult<UserListItem> | undefined;
   try {
-    body = await api.get<ListResult<User>>(ADMIN_API_PATHS.users.list, {
+    body = await api.get<ListResult<UserListItem>>(ADMIN_API_PATHS.users.list, {
       query: Object.fromEntries(listQueryToSearchParams(query, filters)),
       signal,
     });

@@ -25,6 +25,12 @@ export function useUserPermissions() {
   };
 }
 
+/** The alert text after a bulk delete: how many stayed, then one line per user. */
+export function describeBulkFailures(failures: readonly { id: number; message: string }[], labelOf: (id: number) => string): string {
+  const lines = failures.map((f) => `${labelOf(f.id)}: ${f.message}`).join('\n');
+  return failures.length === 1 ? lines : `${failures.length} users were not deleted:\n${lines}`;
+}
+
 // Refusals the user has to act on (409/403: last super admin, own account) stay on screen.
 function reportRefusal(message: string, sticky: boolean) {
   if (sticky) void showAlert({ icon: 'error', title: 'The user was not deleted', text: message });
@@ -48,15 +54,17 @@ export function useUserDelete() {
     [remove],
   );
 
-  /** For the table's bulk delete: rejects when any user stayed, so the selection is kept. */
+  /**
+   * For the table's bulk delete: one line per user that stayed, with its name and the reason;
+   * rejects then, so those rows stay selected.
+   */
   const deleteMany = useCallback(
-    async (ids: RecordId[]) => {
+    async (ids: RecordId[], labelOf: (id: number) => string) => {
       const outcome = await deleteUsers(ids.map(Number));
       await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
       if (outcome.deleted > 0) toast.success(`${outcome.deleted} ${outcome.deleted === 1 ? 'user' : 'users'} deleted`);
       if (outcome.failures.length > 0) {
-        const lines = [...new Set(outcome.failures.map((f) => f.message))].join('\n');
-        reportRefusal(outcome.failures.length === 1 ? lines : `${outcome.failures.length} users were not deleted:\n${lines}`, true);
+        reportRefusal(describeBulkFailures(outcome.failures, labelOf), true);
         throw new Error('Some users were not deleted');
       }
     },

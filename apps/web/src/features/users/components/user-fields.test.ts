@@ -22,7 +22,13 @@ const user: User = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
-const options = { roles: [{ id: 1, name: 'Super Admin' }, { id: 2, name: 'Content Manager' }], companies: [{ id: 4, name: 'Acme', status: 'inactive' }] };
+const options = {
+  roles: [
+    { id: 1, name: 'Super Admin', manageable: true },
+    { id: 2, name: 'Content Manager', manageable: true },
+  ],
+  companies: [{ id: 4, name: 'Acme', status: 'inactive' }],
+};
 const entries = (body: FormData) => Object.fromEntries([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
 
 describe('user form fields', () => {
@@ -38,6 +44,15 @@ describe('user form fields', () => {
       { value: 2, label: 'Content Manager' },
     ]);
     expect(fields.find((f) => f.name === 'companyId')?.options).toEqual([{ value: 4, label: 'Acme', description: 'Inactive' }]);
+  });
+
+  it('offers only the roles the signed-in user may assign (the API refuses the others)', () => {
+    const roles = [
+      { id: 1, name: 'Super Admin', manageable: false },
+      { id: 2, name: 'Content Manager', manageable: false },
+      { id: 7, name: 'Support', manageable: true },
+    ];
+    expect(userFields({ ...options, roles, editing: false }).find((f) => f.name === 'roleId')?.options).toEqual([{ value: 7, label: 'Support' }]);
   });
 
   it('locks role and status when editing your own account (the API refuses those changes)', () => {

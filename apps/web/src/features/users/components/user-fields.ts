@@ -10,7 +10,8 @@ export const STATUS_OPTIONS = [
 ];
 
 export type UserFieldOptions = {
-  roles: readonly { id: number; name: string }[];
+  /** Every role; the form offers those the signed-in user may assign (`manageable`), as the API refuses the others. */
+  roles: readonly { id: number; name: string; manageable: boolean }[];
   companies: readonly { id: number; name: string; status?: string }[];
   /** Edit form: the password becomes optional. */
   editing: boolean;
@@ -45,7 +46,7 @@ export function userFields({ roles, companies, editing, isSelf = false }: UserFi
       required: true,
       disabled: isSelf,
       placeholder: 'Choose a role',
-      options: roles.map((r) => ({ value: r.id, label: r.name })),
+      options: roles.filter((r) => r.manageable).map((r) => ({ value: r.id, label: r.name })),
     },
     {
       name: 'companyId',

@@ -1,20 +1,36 @@
-import type { User } from '@console/contract';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { User, UserListItem } from '@console/contract';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { IconKey, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 
 export type UserRowHandlers = {
-  onEdit?: (user: User) => void;
-  onRegenerateKey?: (user: User) => void;
-  onDelete?: (user: User) => void;
+  onEdit?: (user: UserListItem) => void;
+  onRegenerateKey?: (user: UserListItem) => void;
+  onDelete?: (user: UserListItem) => void;
   /** The signed-in user's id: nobody deletes their own account (the API refuses it too). */
   selfId?: number;
 };
 
 export const userDisplayName = (u: Pick<User, 'firstname' | 'lastname' | 'email'>) => `${u.firstname} ${u.lastname}`.trim() || u.email;
 
-/** Row buttons; each is left out when the user lacks its key. */
-export function UserRowActions({ user, onEdit, onRegenerateKey, onDelete, selfId }: { user: User } & UserRowHandlers) {
+export const BEYOND_ROLE_HINT = 'Your role cannot manage this user: their role has permissions yours does not';
+
+/**
+ * Row buttons; each is left out when the signed-in user lacks its key. A user whose role is
+ * stronger than the signed-in user's (not `manageable`) gets none: a lock says why.
+ */
+export function UserRowActions({ user, onEdit, onRegenerateKey, onDelete, selfId }: { user: UserListItem } & UserRowHandlers) {
   const name = userDisplayName(user);
+  if (!user.manageable && (onEdit || onRegenerateKey || onDelete)) {
+    return (
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        <Tooltip label={BEYOND_ROLE_HINT} withArrow openDelay={300} multiline w={240}>
+          <Text component="span" c="dimmed" tabIndex={0} role="img" aria-label={`${BEYOND_ROLE_HINT} (${name})`} lh={0}>
+            <IconLock size={18} stroke={1.7} aria-hidden />
+          </Text>
+        </Tooltip>
+      </Group>
+    );
+  }
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {onEdit ? (

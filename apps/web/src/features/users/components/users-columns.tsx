@@ -1,4 +1,4 @@
-import type { User } from '@console/contract';
+import type { UserListItem } from '@console/contract';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import type { DataTableColumnDef } from '../../../components/data-table';
@@ -8,8 +8,8 @@ import { UserAvatar } from './user-avatar';
 import { type UserRowHandlers, UserRowActions, userDisplayName } from './user-row-actions';
 
 /** Columns of the users list; every visible one is sortable (USER_SORT_FIELDS). */
-export function userColumns(handlers: UserRowHandlers): DataTableColumnDef<User>[] {
-  const columns: DataTableColumnDef<User>[] = [
+export function userColumns(handlers: UserRowHandlers): DataTableColumnDef<UserListItem>[] {
+  const columns: DataTableColumnDef<UserListItem>[] = [
     {
       accessor: 'firstname',
       title: 'Name',
