@@ -53,8 +53,27 @@ export const optionalUrl = z.preprocess(
     .optional(),
 );
 
+/**
+ * Every id column is a PostgreSQL `integer` (int4). A larger number would pass a plain
+ * `positive()` check and then fail inside SQL (a 500), so every id is bounded here.
+ */
+export const MAX_INT4 = 2_147_483_647;
+export const ID_MESSAGE = `Must be a whole number from 1 to ${MAX_INT4}`;
+
+/**
+ * The one id schema: a path parameter, a query filter, a form field or a JSON number (numeric
+ * strings are accepted, as forms and query strings carry text). `missing` replaces the message
+ * for an absent or empty value, e.g. "Role is required".
+ */
+export const idField = (missing: string = ID_MESSAGE) =>
+  z.coerce.number({ error: missing }).int(ID_MESSAGE).min(1, missing).max(MAX_INT4, ID_MESSAGE);
+
+/** A JSON array of ids (numbers only, no numeric strings), at most `max` of them. */
+export const idListField = (max: number) =>
+  z.array(z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_INT4, ID_MESSAGE)).max(max);
+
 /** An id from a path parameter. */
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: idField() });
 
 export const STATUSES = ['active', 'inactive'] as const;
 export const statusField = z.enum(STATUSES, { error: 'Choose active or inactive' });
