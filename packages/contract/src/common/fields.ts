@@ -5,11 +5,12 @@ import { z } from 'zod';
  * so the API and the SPA both parse through these to get one set of rules and messages.
  */
 export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
+/** "#143f6f" or "143f6f" (the # is added). The check comes before the transform so the OpenAPI document shows the pattern. */
 export const hexColorField = z
   .string()
   .trim()
-  .transform((v) => (v.startsWith('#') ? v : `#${v}`))
-  .pipe(z.string().regex(HEX_COLOR_RE, 'Enter a colour like #143f6f'));
+  .regex(/^#?[0-9a-fA-F]{6}$/, 'Enter a colour like #143f6f')
+  .transform((v) => (v.startsWith('#') ? v : `#${v}`));
 
 /** 'true'/'false'/'on'/'1' from a form, or a real boolean from JSON. */
 export const formBoolean = z.preprocess((v) => {
@@ -32,7 +33,9 @@ export const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-export const PHONE_RE = /^[+()\d][\d\s().-]{3,38}$/;
+// 4 to 39 characters; the value is trimmed first, so it cannot end in a space (the pattern says
+// so too, which keeps the OpenAPI document exact).
+export const PHONE_RE = /^[+()\d][\d\s().-]{2,37}[\d().-]$/;
 export const optionalPhone = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
   z.string().regex(PHONE_RE, 'Enter a valid phone number').nullable().optional(),
