@@ -20,6 +20,7 @@ import sessionsRoutes from './modules/sessions/sessions.routes.js';
 import userActivityRoutes from './modules/user-activity/user-activity.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import auditPlugin from './plugins/audit.js';
+import clientAddress from './plugins/client-address.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
@@ -74,6 +75,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock);
 
+  await app.register(clientAddress);
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
   await app.register(cookie);
