@@ -38,7 +38,7 @@ const valueOf = (schema: JsonSchema, ctx: SchemaContext, quality: Quality) =>
 
 function pathArbitrary(op: Operation, ctx: SchemaContext, quality: Quality): fc.Arbitrary<string> {
   const segments = op.pathParams.map((p) => {
-    const encoded = valueOf(p.schema, ctx, quality).map((v) => encodeSegment(formText(v) ?? ''));
+    const encoded = valueOf(p.schema, { ...ctx, field: p.name }, quality).map((v) => encodeSegment(formText(v) ?? ''));
     return quality === 'valid' ? encoded : fc.oneof({ weight: 8, arbitrary: encoded }, { weight: 1, arbitrary: hostileRawSegment });
   });
   return fc.tuple(...segments).map((values) => {
@@ -50,7 +50,7 @@ function pathArbitrary(op: Operation, ctx: SchemaContext, quality: Quality): fc.
 
 function queryArbitrary(op: Operation, ctx: SchemaContext, quality: Quality): fc.Arbitrary<string> {
   const params = op.query.map((q) =>
-    fc.option(valueOf(q.schema, ctx, quality), { nil: undefined, freq: q.required ? 10 : 2 }).map((value) => [q.name, value] as const),
+    fc.option(valueOf(q.schema, { ...ctx, field: q.name }, quality), { nil: undefined, freq: q.required ? 10 : 2 }).map((value) => [q.name, value] as const),
   );
   const raw = fc.oneof(hostileRawQuery, fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 30 })).map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`));
   const extra = quality === 'valid' ? fc.constant(null) : fc.option(raw, { freq: 4 });

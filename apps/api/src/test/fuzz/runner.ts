@@ -45,7 +45,7 @@ export async function fuzzOperation(target: FuzzTarget, op: Operation, options: 
   const started = Date.now();
   const seed = seedFor(options.seed, op.id);
   const statuses: Record<string, number> = {};
-  const arbitrary = caseArbitrary(op, target.files, { root: target.doc }).map((c) =>
+  const arbitrary = caseArbitrary(op, target.files, { root: target.doc, dictionary: target.dictionary }).map((c) =>
     Object.assign(c, { [fc.toStringMethod]: () => describeCase(c) }),
   );
   const property = fc.asyncProperty(arbitrary, async (c: FuzzCase) => {

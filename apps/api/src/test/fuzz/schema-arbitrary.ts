@@ -43,8 +43,19 @@ export type JsonSchema = {
   [key: string]: unknown;
 };
 
-/** Resolves `#/components/schemas/X`-style references against the document. */
-export type SchemaContext = { root?: unknown };
+/**
+ * Texts the running app answered with (module slugs, role keys, e-mails, names...), all of them
+ * and by the JSON key they came under, offered for plain text fields so valid cases also reach
+ * the rows that exist: a field gets the texts of its own name first ("slug", "roleKeys" ->
+ * "roleKey"), then any.
+ */
+export type Dictionary = { all: readonly string[]; byKey: Readonly<Record<string, readonly string[]>> };
+
+/**
+ * `root`: the document `$ref`s resolve against (`#/components/schemas/X`); `dictionary`: see
+ * above; `field`: the name of the property or parameter being generated (set by the walker).
+ */
+export type SchemaContext = { root?: unknown; dictionary?: Dictionary; field?: string };
 
 const LONGEST_VALID_STRING = 40;
 
@@ -86,7 +97,7 @@ function plainText(minLength: number, maxLength: number): fc.Arbitrary<string> {
   return minLength === 0 ? fc.oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: fc.constant('') }) : text;
 }
 
-function validString(s: JsonSchema): fc.Arbitrary<string> {
+function validString(s: JsonSchema, ctx: SchemaContext): fc.Arbitrary<string> {
   const minLength = s.minLength ?? 0;
   const maxLength = s.maxLength ?? Number.MAX_SAFE_INTEGER;
   const fits = (t: string) => t.length >= minLength && t.length <= maxLength;
@@ -101,7 +112,13 @@ function validString(s: JsonSchema): fc.Arbitrary<string> {
       // A pattern fast-check cannot generate from: fall back to plain text (may be refused).
     }
   }
-  return plainText(minLength, maxLength);
+  const options: { weight: number; arbitrary: fc.Arbitrary<string> }[] = [{ weight: 3, arbitrary: plainText(minLength, maxLength) }];
+  const named = ctx.field && ctx.dictionary ? (ctx.dictionary.byKey[ctx.field] ?? ctx.dictionary.byKey[ctx.field.replace(/s$/, '')] ?? []) : [];
+  const sameName = named.filter(fits);
+  if (sameName.length) options.push({ weight: 4, arbitrary: fc.constantFrom(...sameName) });
+  const any = (ctx.dictionary?.all ?? []).filter(fits);
+  if (any.length) options.push({ weight: 1, arbitrary: fc.constantFrom(...any) });
+  return fc.oneof(...options);
 }
 
 function validNumber(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
@@ -121,7 +138,7 @@ function validObject(s: JsonSchema, ctx: SchemaContext): fc.Arbitrary<Record<str
   const props = s.properties ?? {};
   const required = (s.required ?? []).filter((k) => k in props);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [key, prop] of Object.entries(props)) model[key] = validArbitrary(prop, ctx);
+  for (const [key, prop] of Object.entries(props)) model[key] = validArbitrary(prop, { ...ctx, field: key });
   const known = fc.record(model, { requiredKeys: required });
   if (s.additionalProperties && typeof s.additionalProperties === 'object' && Object.keys(props).length === 0) {
     return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), validArbitrary(s.additionalProperties, ctx), { maxKeys: 5 });
@@ -149,7 +166,7 @@ export function validArbitrary(schema: JsonSchema, ctx: SchemaContext = {}): fc.
     case 'number':
       return validNumber(s, false);
     case 'string':
-      return validString(s);
+      return validString(s, ctx);
     case 'array':
       return fc.array(validArbitrary(s.items ?? {}, ctx), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 8, 8) });
     case 'object':
@@ -175,7 +192,7 @@ export function boundaryArbitrary(schema: JsonSchema, ctx: SchemaContext = {}): 
     const lengths = [s.minLength ?? 0, (s.minLength ?? 0) - 1, s.maxLength, s.maxLength === undefined ? undefined : s.maxLength + 1]
       .filter((n): n is number => typeof n === 'number' && n >= 0 && n <= 200_000);
     const filled = lengths.length ? fc.tuple(fc.constantFrom(...lengths), fc.constantFrom('a', 'é', '🔥', ' ', '9')).map(([n, c]) => c.repeat(c.length === 2 ? Math.ceil(n / 2) : n)) : fc.constant('');
-    return fc.oneof(filled, fc.constantFrom('', ' ', '  padded  '), validString(s).map((t) => ` ${t} `));
+    return fc.oneof(filled, fc.constantFrom('', ' ', '  padded  '), validString(s, ctx).map((t) => ` ${t} `));
   }
   if (type === 'array') {
     const item = validArbitrary(s.items ?? {}, ctx);

@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { ADMIN, createTestApp, type TestApp, type TestSession } from '../test-app.js';
 import type { FuzzCase } from './cases.js';
 import type { FileSamples } from './multipart-body.js';
+import type { Dictionary } from './schema-arbitrary.js';
 import { type OpenApiDocument, type Operation, operationsOf } from './operations.js';
 
 /** Uploads above this are refused (kept small so oversize cases stay cheap). */
@@ -62,10 +63,13 @@ export async function createFuzzTarget() {
     return { statusCode: res.statusCode, headers: res.headers, body: res.body };
   }
 
+  const dictionary = await harvest(operationsOf(doc), send);
+
   return {
     app: t.app,
     doc,
     files,
+    dictionary,
     operations: (): Operation[] => operationsOf(doc),
     send,
     relogins: () => relogins,
@@ -75,6 +79,38 @@ export async function createFuzzTarget() {
 }
 
 export type FuzzTarget = Awaited<ReturnType<typeof createFuzzTarget>>;
+
+/**
+ * The texts the fresh app answers its list and lookup GETs with (slugs, role keys, names,
+ * e-mails), by the key they came under; read once before fuzzing starts so that a seed replays
+ * the same cases whichever operations run before it.
+ */
+async function harvest(operations: Operation[], send: (c: FuzzCase) => Promise<Sent>): Promise<Dictionary> {
+  const all = new Set<string>();
+  const byKey: Record<string, Set<string>> = {};
+  const keep = (key: string, text: unknown) => {
+    if (typeof text !== 'string' || text.length === 0 || text.length > 120 || /[\u0000-\u001f]/.test(text)) return;
+    all.add(text);
+    (byKey[key] ??= new Set()).add(text);
+  };
+  for (const op of operations) {
+    if (op.method !== 'GET' || op.pathParams.length > 0) continue;
+    const res = await send({ identity: 'admin', method: 'GET', url: op.path, kind: 'none' });
+    if (res.statusCode !== 200 || !String(res.headers['content-type']).includes('json')) continue;
+    const stack: unknown[] = [JSON.parse(res.body)];
+    while (stack.length > 0 && all.size < 2000) {
+      const value = stack.pop();
+      if (!value || typeof value !== 'object') continue;
+      for (const [key, child] of Object.entries(value)) {
+        if (Array.isArray(child)) child.forEach((item) => keep(key.replace(/s$/, ''), item));
+        else keep(key, child);
+        if (child && typeof child === 'object') stack.push(child);
+      }
+    }
+  }
+  const sorted = (set: Set<string>) => [...set].sort();
+  return { all: sorted(all), byKey: Object.fromEntries(Object.entries(byKey).map(([k, v]) => [k, sorted(v)])) };
+}
 
 /** Files to attach: real images, an oversize one, and things that only claim to be images. */
 async function sampleFiles(): Promise<FileSamples> {
