@@ -68,7 +68,7 @@ function toBody(error: FastifyError | Error, request: FastifyRequest): { status:
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // A client error raised by Fastify or a plugin: its own message may echo the request
     // (FST_ERR_BAD_URL quotes the URL), so only our text for its status is sent.
-    request.log.info({ code: (error as FastifyError).code, statusCode: status }, 'request refused');
+    request.log.debug({ code: (error as FastifyError).code, statusCode: status }, 'request refused');
     return frameworkError(status);
   }
   request.log.error({ err: error }, 'request failed');
@@ -105,7 +105,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   // A reset or already closed connection has nobody to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  this.log.info({ code: error.code, statusCode: status }, 'client error');
+  this.log.debug({ code: error.code, statusCode: status }, 'client error');
   const body = JSON.stringify(frameworkError(status).body);
   if (!socket.writable) return void socket.destroy();
   const head = [

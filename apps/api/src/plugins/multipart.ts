@@ -68,7 +68,10 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
       const next = await parts.next().catch((err: unknown) => Promise.reject(asClientError(err)));
       if (next.done) break;
       const part = next.value;
-      if (typeof part.fieldname !== 'string' || part.fieldname === '') throw malformed('Every part of the form needs a name');
+      if (typeof part.fieldname !== 'string' || part.fieldname === '') {
+        if (part.type === 'file') part.file.resume(); // keep the parser moving so the answer goes out
+        throw malformed('Every part of the form needs a name');
+      }
       if (part.type === 'field') {
         // The parser cuts values over MAX_FIELD_BYTES short: refuse rather than keep a cut text.
         if (part.valueTruncated || part.fieldnameTruncated) {
