@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
 import { SERVER_MESSAGES } from '@console/contract';
+import { eq } from 'drizzle-orm';
+import { sessions } from './db/schema/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp, USERS } from './test/test-app.js';
 
@@ -125,6 +127,15 @@ describe('HTTP basics', () => {
       expect(https.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       const http = await proxied.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
       expect(http.headers['strict-transport-security']).toBeUndefined();
+      // A forwarded address that is not an IP (or is longer than any) is not believed either:
+      // it would overflow the ip columns of sessions, activity and audit rows.
+      for (const forwarded of ['x'.repeat(100), `1.2.3.4, ${'y'.repeat(80)}`, "'; DROP TABLE users; --", '::ffff:1.2.3.4%' + 'z'.repeat(80)]) {
+        const res = await proxied.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': forwarded }, payload: USERS.manager });
+        expect(res.statusCode, forwarded).toBe(200);
+      }
+      const signedIn = await proxied.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': '203.0.113.7' }, payload: USERS.manager });
+      const [session] = await proxied.app.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.id, signedIn.json().data.sessionId));
+      expect(session?.ip).toBe('203.0.113.7');
     } finally {
       await proxied.close();
     }

@@ -1,11 +1,12 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { type Config, loadConfig } from './config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { FileStorage } from './lib/storage/index.js';
 import { createLogger, requestId } from './lib/logger.js';
+import { validatorCompiler } from './lib/validator.js';
 import accessRoutes from './modules/access/access.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
@@ -19,9 +20,10 @@ import sessionsRoutes from './modules/sessions/sessions.routes.js';
 import userActivityRoutes from './modules/user-activity/user-activity.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import auditPlugin from './plugins/audit.js';
+import clientAddress from './plugins/client-address.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import mailPlugin, { type Mailer } from './plugins/mail.js';
 import multipartPlugin from './plugins/multipart.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
@@ -57,6 +59,9 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     // Opening the database runs the migrations, which can take long on a big database or a busy
     // machine; the default 10 s would kill a healthy start.
     pluginTimeout: 300_000,
+    // Errors raised before a route runs answer in the error shape too (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,6 +78,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
 
   // First, so it sees every route: every route under /api must declare its permission.
   await app.register(routePermissions);
+  await app.register(clientAddress);
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
   await app.register(cookie);

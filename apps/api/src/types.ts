@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/client.js';
 import type { SeedResult } from './db/seed/index.js';
 import type { Clock } from './lib/clock.js';
+import type { MultipartBodyDoc } from './lib/http-schemas.js';
 import type { FileStorage } from './lib/storage/index.js';
 import type { AccessService } from './modules/access/access.service.js';
 import type { SessionService } from './modules/sessions/sessions.service.js';
@@ -56,6 +57,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifySchema {
+    /** OpenAPI request body of a multipart route (lib/http-schemas.ts); Fastify does not validate it. */
+    multipartBody?: MultipartBodyDoc;
   }
   interface FastifyInstance {
     config: Config;

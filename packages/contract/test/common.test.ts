@@ -4,6 +4,10 @@ import {
   buildModuleCatalogue,
   formBoolean,
   hexColorField,
+  idField,
+  idListField,
+  MAX_INT4,
+  optionalPhone,
   listQuerySchema,
   PERMISSION_CATALOGUE,
   superAdminFallbackPath,
@@ -53,6 +57,21 @@ describe('form fields', () => {
   it('prepends # to a colour', () => {
     expect(hexColorField.parse('143f6f')).toBe('#143f6f');
     expect(hexColorField.safeParse('#12345').success).toBe(false);
+    expect(hexColorField.parse(' #ABCDEF ')).toBe('#ABCDEF');
+    expect(hexColorField.safeParse('##abcdef').success).toBe(false);
+  });
+  it('checks phone numbers after trimming them', () => {
+    const phone = (v: string) => optionalPhone.safeParse(v);
+    for (const ok of ['+1 (555) 010-9999', ' 0123 ', '1234', '(01) 23.45-67']) expect(phone(ok).success, ok).toBe(true);
+    for (const bad of ['+   ', '123', 'abcd', '+1 555 CALL', '1'.repeat(40)]) expect(phone(bad).success, bad).toBe(false);
+    expect(phone('1'.repeat(39)).success).toBe(true);
+  });
+  it('bounds every id to PostgreSQL integer', () => {
+    expect(idField().parse('2147483647')).toBe(2147483647);
+    for (const bad of ['2147483648', '0', '-1', '1.5', 'NaN', '', 'abc']) expect(idField().safeParse(bad).success, bad).toBe(false);
+    expect(idListField(2).safeParse([1, 2147483648]).success).toBe(false);
+    expect(idListField(2).safeParse(['1']).success).toBe(false);
+    expect(listQuerySchema.safeParse({ page: String(MAX_INT4 + 1) }).success).toBe(false);
   });
   it('reads booleans from multipart strings', () => {
     expect(formBoolean.parse('true')).toBe(true);

@@ -1,7 +1,7 @@
 import { listQuerySchema } from '@console/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { exportContentType, type ExportColumn, exportFileName, type ExportFormat, type ExportRow, exportRows } from './export/index.js';
+import { exportContentType, type ExportColumn, exportFileName, type ExportFormat, type ExportRow, startExport } from './export/index.js';
 import { contentDispositionHeader } from './uploads/index.js';
 
 /**
@@ -10,8 +10,11 @@ import { contentDispositionHeader } from './uploads/index.js';
  *
  *   return sendExport(request, reply, { format, title: 'Users', entity: 'user', columns, rows: usersList.rows(db, q, filters) });
  *
- * It writes the audit row (action 'export', after: {format, query}), sets the download headers
- * and streams; `rows` is pulled only as fast as the client reads and stops if it goes away.
+ * It fetches the first row before anything is sent (a failing query still answers in the error
+ * shape), writes the audit row (action 'export', after: {format, query}), sets the download
+ * headers and streams; `rows` is pulled only as fast as the client reads and stops if it goes
+ * away. A failure in the middle of the stream cuts the transfer short (never a "complete" file;
+ * a CSV also ends with a line saying it is incomplete).
  */
 
 /** The query string of an export route: the list query plus an optional IANA time zone for dates. */
@@ -39,16 +42,20 @@ export type SendExportOptions<Row extends ExportRow> = {
 
 export async function sendExport<Row extends ExportRow>(request: FastifyRequest, reply: FastifyReply, options: SendExportOptions<Row>) {
   const query = options.query ?? request.query;
-  await request.server.audit.record(request, { action: 'export', entity: options.entity, after: { format: options.format, query } });
   const timeZone = options.timeZone ?? (query as { timeZone?: string } | undefined)?.timeZone;
+  const file = await startExport({ format: options.format, title: options.title, columns: options.columns, rows: options.rows, timeZone });
+  try {
+    await request.server.audit.record(request, { action: 'export', entity: options.entity, after: { format: options.format, query } });
+  } catch (err) {
+    file.destroy();
+    throw err;
+  }
   reply
     .header('content-type', exportContentType(options.format))
     .header('content-disposition', contentDispositionHeader(exportFileName(options.title, options.format), 'attachment'))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store');
-  return reply.send(
-    exportRows({ format: options.format, title: options.title, columns: options.columns, rows: options.rows, timeZone }),
-  );
+  return reply.send(file);
 }
 
 function isTimeZone(tz: string): boolean {

@@ -1,12 +1,17 @@
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse, SERVER_MESSAGES } from '@console/contract';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../lib/app-error.js';
 
 /**
- * The one place that turns any failure into `{success:false, message, code, fieldErrors?}`.
- * Stack traces and internal messages are logged, never sent.
+ * The one place that turns any failure into `{success:false, message, code, fieldErrors?}`,
+ * whoever raises it: services (AppError), schemas (zod), Fastify itself (bad URL, body parser,
+ * content type, body limit: through the error handler and `frameworkErrors`) and Node's HTTP
+ * parser before Fastify sees a request (431, malformed request line: `clientErrorHandler`).
+ * Stack traces, internal messages and the request's own text are logged, never sent.
  */
 
 const CODE_FOR_STATUS: Record<number, ErrorCode> = {
@@ -14,18 +19,24 @@ const CODE_FOR_STATUS: Record<number, ErrorCode> = {
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
   503: 'UNAVAILABLE',
 };
 
 const FRAMEWORK_MESSAGES: Partial<Record<ErrorCode, string>> = {
   VALIDATION: 'The request is malformed',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
   PAYLOAD_TOO_LARGE: 'The request is too large',
+  URI_TOO_LONG: 'The address of the request is too long',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported',
+  HEADERS_TOO_LARGE: 'The request headers are too large',
   UNAVAILABLE: 'The service is temporarily unavailable',
 };
 
@@ -55,18 +66,59 @@ function toBody(error: FastifyError | Error, request: FastifyRequest): { status:
   }
   const status = (error as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const code = CODE_FOR_STATUS[status] ?? 'VALIDATION';
-    const message = FRAMEWORK_MESSAGES[code] ?? new AppError(code).message;
-    return { status: ERROR_STATUS[code] === status ? status : 400, body: errorBody(code, message) };
+    // A client error raised by Fastify or a plugin: its own message may echo the request
+    // (FST_ERR_BAD_URL quotes the URL), so only our text for its status is sent.
+    request.log.debug({ code: (error as FastifyError).code, statusCode: status }, 'request refused');
+    return frameworkError(status);
   }
   request.log.error({ err: error }, 'request failed');
   return { status: 500, body: errorBody('INTERNAL', SERVER_MESSAGES.internal) };
 }
 
+/** Our body for a client-error status: unknown 4xx statuses become a plain 400. */
+function frameworkError(status: number): { status: number; body: ErrorResponse } {
+  const code = CODE_FOR_STATUS[status] ?? 'VALIDATION';
+  const message = FRAMEWORK_MESSAGES[code] ?? new AppError(code).message;
+  return { status: ERROR_STATUS[code] === status ? status : 400, body: errorBody(code, message) };
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: Error) {
   const { status, body } = toBody(error, request);
-  const extra = request.routeOptions.config?.loginReply ? { responseType: false, loginType: 'default' as const } : {};
+  const extra = request.routeOptions?.config?.loginReply ? { responseType: false, loginType: 'default' as const } : {};
   return reply.status(status).send({ ...body, ...extra });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a URL that does not
+ * decode, a path parameter over maxParamLength) would otherwise answer in Fastify's own shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, error);
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: Node's HTTP parser refused the bytes (headers over
+ * the limit: 431, a request line that is not HTTP: 400, too slow: 408) so there is no request
+ * or reply, only the socket. Answers in the error shape and closes the connection.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex) {
+  // A reset or already closed connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  this.log.debug({ code: error.code, statusCode: status }, 'client error');
+  const body = JSON.stringify(frameworkError(status).body);
+  if (!socket.writable) return void socket.destroy();
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'X-Content-Type-Options: nosniff',
+    'Connection: close',
+  ];
+  // end(), not destroy(): the answer must reach the client before the connection closes.
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  socket.once('finish', () => setTimeout(() => socket.destroy(), 1000).unref());
 }
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {

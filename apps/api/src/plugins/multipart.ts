@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
+import { assertSafeInput } from '../lib/input-guard.js';
 import { newStorageKey, type StorageFolder, thumbnailKeyFor } from '../lib/storage/index.js';
 import { makeThumbnail, type ReceivedUpload, receiveUpload, safeDisplayName, type UploadCategory } from '../lib/uploads/index.js';
 
@@ -46,6 +47,8 @@ export type ReadFormOptions = {
  * The fields (strings) and the one accepted file of a multipart form, or the JSON body. The file
  * is inspected (size 413, content 415, pixel limit) into a temp file; call `discard(form)` in a
  * finally block. A browser's empty file input (no name, no bytes) counts as "no file".
+ * A malformed form (no or bad boundary, cut off anywhere, a part without a name) is a 400 and
+ * leaves no temp file; only a failure on our side (e.g. the disk) stays a 500.
  */
 export async function readForm(request: FastifyRequest, options: ReadFormOptions = {}): Promise<ReadForm> {
   if (!request.isMultipart()) {
@@ -58,9 +61,22 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
   const app = request.server;
   const fields: Record<string, unknown> = {};
   let file: FormFile | undefined;
+  const parts = request.parts();
   try {
-    for await (const part of request.parts()) {
+    for (;;) {
+      // Everything the parser throws is about the request's bytes: the client's fault.
+      const next = await parts.next().catch((err: unknown) => Promise.reject(asClientError(err)));
+      if (next.done) break;
+      const part = next.value;
+      if (typeof part.fieldname !== 'string' || part.fieldname === '') {
+        if (part.type === 'file') part.file.resume(); // keep the parser moving so the answer goes out
+        throw malformed('Every part of the form needs a name');
+      }
       if (part.type === 'field') {
+        // The parser cuts values over MAX_FIELD_BYTES short: refuse rather than keep a cut text.
+        if (part.valueTruncated || part.fieldnameTruncated) {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'A form field is too long', { [part.fieldname]: `At most ${MAX_FIELD_BYTES / 1024} kB` });
+        }
         if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value;
         continue;
       }
@@ -82,7 +98,9 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
     }
   } catch (err) {
     await file?.cleanup();
-    throw translateMultipartError(err);
+    throw err;
+  } finally {
+    await parts.return?.(undefined).catch(() => {});
   }
   return { fields, file };
 }
@@ -110,21 +128,28 @@ export async function withForm<S extends z.ZodType, T>(
   }
 }
 
-/** Limits of @fastify/multipart as the contract's errors. */
-function translateMultipartError(err: unknown): unknown {
+const malformed = (message = 'The form is malformed or was cut off') => new AppError('VALIDATION', message);
+
+/**
+ * A failure of the multipart parser as the contract's error: its limits as 413/400, anything
+ * else it reports (no boundary, "Unexpected end of multipart data", a part cut off, the client
+ * going away) as a 400 "malformed".
+ */
+function asClientError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
   const code = (err as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.');
   if (code === 'FST_FILES_LIMIT') return new AppError('VALIDATION', 'Only one file is accepted');
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('VALIDATION', 'The form has too many fields');
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('VALIDATION', 'The form is malformed');
   if (typeof code === 'string' && code.startsWith('FST_') && (err as { statusCode?: number }).statusCode === 413) {
     return new AppError('PAYLOAD_TOO_LARGE', 'The form is too large.');
   }
-  return err;
+  return malformed();
 }
 
 /** zod-parses form fields; failures become 400 with fieldErrors keyed by field name. */
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.infer<S> {
+  assertSafeInput(fields, 'form');
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string> = {};

@@ -3,6 +3,30 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { filePartSchema, type MultipartBodyDoc } from '../lib/http-schemas.js';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type JsonObject = { properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
+
+/**
+ * zod -> JSON schema for every route, plus the request body of multipart routes: they validate
+ * in `withForm`, not through Fastify, so they declare `multipartBody` (lib/http-schemas.ts) and
+ * get `multipart/form-data` (fields + file part) and `application/json` (fields) bodies here.
+ */
+export function openApiTransform(input: TransformInput) {
+  const { multipartBody: form, ...schema } = (input.schema ?? {}) as Record<string, unknown> & { multipartBody?: MultipartBodyDoc };
+  if (!form) return jsonSchemaTransform(input);
+  const out = jsonSchemaTransform({ ...input, schema: { ...schema, body: form.fields } } as TransformInput);
+  const fields = (out.schema as { body: JsonObject }).body;
+  const withFile: JsonObject = form.fileField
+    ? { ...fields, properties: { ...fields.properties, [form.fileField]: filePartSchema(form) } }
+    : fields;
+  const { consumes: _consumes, ...rest } = out.schema as Record<string, unknown>;
+  return {
+    ...out,
+    schema: { ...rest, body: { content: { 'multipart/form-data': { schema: withFile }, 'application/json': { schema: fields } } } },
+  };
+}
 
 /**
  * OpenAPI generated from the routes' zod schemas (the contract's). The document is served at
@@ -23,7 +47,7 @@ export default fp(async function swaggerPlugin(app: FastifyInstance) {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Opaque access token' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(async function docsUi(docs) {
     // The browsable docs are public like the document they show (/api/openapi.json); the UI

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { modulePermissionSchema, permissionDetailSchema } from '../access/schemas.js';
-import { optionalText, requiredText } from '../common/fields.js';
-import { listResultSchema } from '../common/list.js';
+import { idField, idListField, optionalText, requiredText } from '../common/fields.js';
+import { listResultSchema, pageField } from '../common/list.js';
 
 export const roleSchema = z.object({
   id: z.number().int(),
@@ -39,20 +39,20 @@ export type RoleGrants = z.infer<typeof roleGrantsSchema>;
 
 /** POST /permissions/add: a role's menu permissions and permission keys (replaces them). */
 export const permissionAddSchema = z.object({
-  roleId: z.coerce.number().int().positive(),
-  menuIds: z.array(z.number().int().positive()).max(500),
+  roleId: idField(),
+  menuIds: idListField(500),
   roleKeys: z.array(z.string().max(100)).max(1000),
 });
 export type PermissionAddInput = z.infer<typeof permissionAddSchema>;
 
 /** POST /module-permissions/add: the modules a role may enter (replaces them). */
 export const modulePermissionAddSchema = z.object({
-  roleId: z.coerce.number().int().positive(),
-  moduleIds: z.array(z.number().int().positive()).max(100),
+  roleId: idField(),
+  moduleIds: idListField(100),
 });
 export type ModulePermissionAddInput = z.infer<typeof modulePermissionAddSchema>;
 
-export const modulePermissionsQuerySchema = z.object({ roleId: z.coerce.number().int().positive().optional() });
+export const modulePermissionsQuerySchema = z.object({ roleId: idField().optional() });
 
 // ---- Additions for the roles / permissions API (additive; nothing above changed) ----
 
@@ -68,8 +68,8 @@ export const rolesListResponseSchema = listResultSchema(roleListItemSchema);
 
 /** PUT /roles/:id/grants: the whole matrix of one role, replaced in one transaction. */
 export const roleGrantsInputSchema = z.object({
-  moduleIds: z.array(z.number().int().positive()).max(100),
-  menuIds: z.array(z.number().int().positive()).max(500),
+  moduleIds: idListField(100),
+  menuIds: idListField(500),
   roleKeys: z.array(z.string().max(100)).max(1000),
 });
 export type RoleGrantsInput = z.infer<typeof roleGrantsInputSchema>;
@@ -89,7 +89,7 @@ export const grantsMutationResponseSchema = z.object({
  */
 export const PERMISSION_SORT_FIELDS = ['id', 'name', 'moduleId'] as const;
 export const permissionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageField,
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   search: z.string().trim().max(200).optional().default(''),
   sortOrder: z
@@ -101,7 +101,7 @@ export const permissionsQuerySchema = z.object({
     .max(100)
     .optional()
     .transform((v) => (v ? v.split(':')[0] : undefined)),
-  moduleId: z.coerce.number().int().positive().optional(),
+  moduleId: idField().optional(),
 });
 export const permissionsListResponseSchema = listResultSchema(permissionDetailSchema);
 export const permissionResponseSchema = z.object({ data: permissionDetailSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, passwordField, sessionUserSchema } from '../auth/schemas.js';
-import { formBoolean, hexColorField, optionalPhone, requiredText, statusField, STATUSES } from '../common/fields.js';
+import { formBoolean, hexColorField, idField, optionalPhone, requiredText, statusField, STATUSES } from '../common/fields.js';
 import { DEFAULT_COLORS } from '../common/constants.js';
 
 export const userSchema = z.object({
@@ -35,14 +35,14 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 
 const optionalId = z.preprocess(
   (v) => (v === '' || v === 'null' || v === null || v === undefined ? null : v),
-  z.coerce.number().int().positive().nullable(),
+  idField().nullable(),
 );
 
 const userBase = {
   firstname: requiredText('First name', 100),
   lastname: requiredText('Last name', 100),
   email: emailField,
-  roleId: z.coerce.number({ error: 'Role is required' }).int().positive('Role is required'),
+  roleId: idField('Role is required'),
   companyId: optionalId.optional(),
   phone: optionalPhone,
   primaryColor: hexColorField.default(DEFAULT_COLORS.primaryColor),
@@ -68,8 +68,8 @@ export const USER_SORT_FIELDS = [
 ] as const;
 
 export const userListQueryExtraSchema = z.object({
-  roleId: z.coerce.number().int().positive().optional(),
-  companyId: z.coerce.number().int().positive().optional(),
+  roleId: idField().optional(),
+  companyId: idField().optional(),
   status: z.enum(STATUSES).optional(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../common/constants.js';
+import { idField } from '../common/fields.js';
 import { VALIDATION_MESSAGES as M } from '../common/messages.js';
 
 // A practical e-mail shape check ("must look like {email}"), same on both sides.
@@ -139,7 +140,7 @@ export const userSessionSchema = z.object({
 export type UserSession = z.infer<typeof userSessionSchema>;
 
 /** Activity and session lists take userId besides the list query (spec s.3). */
-export const userScopedListQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const userScopedListQuerySchema = z.object({ userId: idField().optional() });
 
 /** Masks an e-mail after its first two characters (spec s.5): "jo******@example.com" keeps the domain readable. */
 export const maskEmail = (email: string) => {

@@ -5,11 +5,12 @@ import { z } from 'zod';
  * so the API and the SPA both parse through these to get one set of rules and messages.
  */
 export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
+/** "#143f6f" or "143f6f" (the # is added). The check comes before the transform so the OpenAPI document shows the pattern. */
 export const hexColorField = z
   .string()
   .trim()
-  .transform((v) => (v.startsWith('#') ? v : `#${v}`))
-  .pipe(z.string().regex(HEX_COLOR_RE, 'Enter a colour like #143f6f'));
+  .regex(/^#?[0-9a-fA-F]{6}$/, 'Enter a colour like #143f6f')
+  .transform((v) => (v.startsWith('#') ? v : `#${v}`));
 
 /** 'true'/'false'/'on'/'1' from a form, or a real boolean from JSON. */
 export const formBoolean = z.preprocess((v) => {
@@ -32,7 +33,9 @@ export const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-export const PHONE_RE = /^[+()\d][\d\s().-]{3,38}$/;
+// 4 to 39 characters; the value is trimmed first, so it cannot end in a space (the pattern says
+// so too, which keeps the OpenAPI document exact).
+export const PHONE_RE = /^[+()\d][\d\s().-]{2,37}[\d().-]$/;
 export const optionalPhone = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
   z.string().regex(PHONE_RE, 'Enter a valid phone number').nullable().optional(),
@@ -53,8 +56,27 @@ export const optionalUrl = z.preprocess(
     .optional(),
 );
 
+/**
+ * Every id column is a PostgreSQL `integer` (int4). A larger number would pass a plain
+ * `positive()` check and then fail inside SQL (a 500), so every id is bounded here.
+ */
+export const MAX_INT4 = 2_147_483_647;
+export const ID_MESSAGE = `Must be a whole number from 1 to ${MAX_INT4}`;
+
+/**
+ * The one id schema: a path parameter, a query filter, a form field or a JSON number (numeric
+ * strings are accepted, as forms and query strings carry text). `missing` replaces the message
+ * for an absent or empty value, e.g. "Role is required".
+ */
+export const idField = (missing: string = ID_MESSAGE) =>
+  z.coerce.number({ error: missing }).int(ID_MESSAGE).min(1, missing).max(MAX_INT4, ID_MESSAGE);
+
+/** A JSON array of ids (numbers only, no numeric strings), at most `max` of them. */
+export const idListField = (max: number) =>
+  z.array(z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_INT4, ID_MESSAGE)).max(max);
+
 /** An id from a path parameter. */
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: idField() });
 
 export const STATUSES = ['active', 'inactive'] as const;
 export const statusField = z.enum(STATUSES, { error: 'Choose active or inactive' });

@@ -10,6 +10,11 @@ export const VALIDATION_MESSAGES = {
   confirmRequired: 'Please confirm your password',
   passwordsMismatch: 'Passwords do not match',
   otpLength: 'Please enter a 6-digit code',
+  // Refused in every field of every request (the database cannot store them).
+  nulCharacter: 'Must not contain the NUL character (U+0000)',
+  invalidCharacter: 'Contains an invalid character (a lone UTF-16 surrogate)',
+  nulInFieldName: 'A field name contains the NUL character (U+0000) or an invalid character',
+  nestedTooDeep: 'Nested too deeply',
 } as const;
 
 export const ERROR_MESSAGES = {

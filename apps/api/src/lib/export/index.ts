@@ -7,7 +7,7 @@ import { xlsxExport } from './xlsx.js';
 export * from './types.js';
 export { guardFormula, DateFormatter } from './cells.js';
 export { keysetBatches, keysetRows } from './keyset.js';
-export { csvExport } from './csv.js';
+export { csvExport, CSV_FAILED_LINE } from './csv.js';
 export { xlsxExport } from './xlsx.js';
 export { pdfExport } from './pdf.js';
 
@@ -27,6 +27,40 @@ export function exportRows<Row extends ExportRow>(options: ExportOptions<Row>): 
     default:
       throw new Error(`Unknown export format ${JSON.stringify(options.format)}`);
   }
+}
+
+/**
+ * `exportRows` once the first row is in hand: a query that fails at once (a bad filter, an
+ * unknown sort field) rejects here, before a header or byte is sent, so it still gets a proper
+ * error answer. A failure after that ends the download visibly (see csv.ts; XLSX and PDF are
+ * cut off, which leaves a file no reader opens) and the server cuts the transfer short.
+ */
+export async function startExport<Row extends ExportRow>(options: ExportOptions<Row>): Promise<Readable> {
+  return exportRows({ ...options, rows: await primed(options.rows) });
+}
+
+/** The same rows, with the first one already fetched (errors of the first fetch surface here). */
+async function primed<Row>(rows: AsyncIterable<Row> | Iterable<Row>): Promise<AsyncIterable<Row>> {
+  const iterator: AsyncIterator<Row> | Iterator<Row> =
+    Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
+  const first = await iterator.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      let finished = first.done === true;
+      try {
+        if (finished) return;
+        yield first.value;
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) return void (finished = true);
+          yield next.value;
+        }
+      } finally {
+        // The consumer stopped early (client gone, failure): let the source close its cursor.
+        if (!finished) await iterator.return?.();
+      }
+    },
+  };
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {

@@ -2,7 +2,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDispositionHeader } from '../uploads/index.js';
-import { exportContentType, exportFileName, exportRows, keysetRows, type ExportFormat } from './index.js';
+import http from 'node:http';
+import { CSV_FAILED_LINE, exportContentType, exportFileName, exportRows, keysetRows, startExport, type ExportFormat } from './index.js';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -37,6 +38,19 @@ beforeAll(async () => {
     return reply.send(
       exportRows({ format, title: 'Users', rows: rows(), columns: [{ key: 'id', header: 'ID' }, { key: 'email', header: 'E-mail' }, { key: 'name', header: 'Name' }] }),
     );
+  });
+  // Rows that fail after `failAfter` rows (0: the first fetch fails), started the way sendExport does.
+  app.get<{ Querystring: { format: ExportFormat; failAfter: string } }>('/failing/export', async (req, reply) => {
+    const failAfter = Number(req.query.failAfter);
+    async function* rows() {
+      for (let id = 1; ; id++) {
+        if (id > failAfter) throw new Error('relation "users" does not exist');
+        yield { id, name: `User ${id}` };
+      }
+    }
+    const file = await startExport({ format: req.query.format, title: 'Users', rows: rows(), columns: [{ key: 'id', header: 'ID' }, { key: 'name', header: 'Name' }] });
+    reply.header('content-type', exportContentType(req.query.format)).header('content-disposition', 'attachment');
+    return reply.send(file);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -74,4 +88,37 @@ describe('export served through Fastify', () => {
     expect(state.closed).toBe(closedBefore + 1);
     expect(state.pulled).toBeLessThan(1_000_000);
   });
+
+  it.each(['csv', 'excel', 'pdf'] as const)('a %s whose first fetch fails answers an error before any byte of the file', async (format) => {
+    const res = await app.inject({ method: 'GET', url: `/failing/export?format=${format}&failAfter=0` });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-disposition']).toBeUndefined();
+  });
+
+  it.each(['csv', 'excel', 'pdf'] as const)('a %s that fails part way is cut off, never served as complete', async (format) => {
+    const got = await download(`${baseUrl}/failing/export?format=${format}&failAfter=3000`);
+    expect(got.status).toBe(200);
+    expect(got.complete).toBe(false);
+    if (format === 'csv') {
+      const lines = got.body.toString('utf8').trimEnd().split('\r\n');
+      expect(lines.at(-1)).toBe(CSV_FAILED_LINE);
+      expect(lines.at(-2)).toBe('3000,User 3000');
+    }
+  });
 });
+
+/** A GET over a real socket that reports whether the response ended properly or was cut off. */
+function download(url: string) {
+  return new Promise<{ status: number; body: Buffer; complete: boolean }>((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        const chunks: Buffer[] = [];
+        const done = (complete: boolean) => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), complete });
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(res.complete));
+        res.on('aborted', () => done(false));
+        res.on('error', () => done(false));
+      })
+      .on('error', reject);
+  });
+}

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { UploadRejected, tooLarge } from './errors.js';
+import { cutOff, UploadRejected, tooLarge } from './errors.js';
 
 export interface TempFileOptions {
   maxBytes: number;
@@ -28,7 +28,9 @@ export interface TempUpload {
  * busboy file stream stalls the multipart parser and the client, which then never sees the
  * 413. Bound the drain with @fastify/multipart's `limits.fileSize` / the body limit; a source
  * that reports truncation (`truncated: true`) or fails with FST_REQ_FILE_TOO_LARGE counts as
- * too large as well.
+ * too large as well. A source that fails otherwise, or closes without ending (a multipart part
+ * cut off by the end of the request, possibly before we started listening), is `cutOff()`: the
+ * request's fault, a 400. Only a failure to write the temp file stays an internal error.
  */
 export function streamToTempFile(source: Readable, options: TempFileOptions): Promise<TempUpload> {
   const file = path.join(options.dir ?? tmpdir(), `upload-${randomUUID()}.part`);
@@ -42,6 +44,7 @@ export function streamToTempFile(source: Readable, options: TempFileOptions): Pr
       source.off('data', onData);
       source.off('end', onEnd);
       source.off('error', onSourceError);
+      source.off('close', onSourceClose);
       out.off('error', onOutError);
     };
     const fail = (err: unknown, drain: boolean) => {
@@ -79,12 +82,18 @@ export function streamToTempFile(source: Readable, options: TempFileOptions): Pr
       });
     };
     const onSourceError = (err: Error & { code?: string }) =>
-      fail(err.code === 'FST_REQ_FILE_TOO_LARGE' ? new UploadRejected('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.') : err, false);
+      fail(err.code === 'FST_REQ_FILE_TOO_LARGE' ? new UploadRejected('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.') : cutOff(), false);
+    // 'close' after 'end' is normal; before it, the source was destroyed and will never end.
+    const onSourceClose = () => {
+      if (!source.readableEnded) onSourceError((source.errored ?? new Error('closed early')) as Error & { code?: string });
+    };
     const onOutError = (err: Error) => fail(err, true);
 
+    if (source.destroyed) return onSourceClose();
     source.on('data', onData);
     source.once('end', onEnd);
     source.once('error', onSourceError);
+    source.once('close', onSourceClose);
     out.once('error', onOutError);
   });
 }

@@ -207,12 +207,29 @@ describe('streamToTempFile / receiveUpload', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('leaves nothing on disk when the source fails', async () => {
+  it('leaves nothing on disk when the source fails, and calls it a cut-off upload (400)', async () => {
     async function* broken() {
       yield Buffer.alloc(100);
       throw new Error('connection reset');
     }
-    await expect(streamToTempFile(Readable.from(broken()), { maxBytes: 5_000, dir })).rejects.toThrow('connection reset');
+    const err = await rejection(streamToTempFile(Readable.from(broken()), { maxBytes: 5_000, dir }));
+    expect([err.statusCode, err.code, err.message]).toEqual([400, 'VALIDATION', 'The upload was cut off before the end of the file.']);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('does not wait forever for a source destroyed before or while it is read (no end will come)', async () => {
+    const early = new Readable({ read() {} });
+    early.push(Buffer.alloc(10));
+    early.on('error', () => {}); // @fastify/multipart listens to every part's errors
+    early.destroy(new Error('Part terminated early due to unexpected end of multipart data'));
+    await new Promise((r) => setImmediate(r)); // the error has been emitted before anyone listens
+    expect((await rejection(streamToTempFile(early, { maxBytes: 5_000, dir }))).statusCode).toBe(400);
+
+    const late = new Readable({ read() {} });
+    const pending = rejection(streamToTempFile(late, { maxBytes: 5_000, dir }));
+    late.push(Buffer.alloc(10));
+    setImmediate(() => late.destroy());
+    expect((await pending).statusCode).toBe(400);
     expect(await readdir(dir)).toEqual([]);
   });
 

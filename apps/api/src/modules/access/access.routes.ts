@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  idField,
   menusResponseSchema,
   modulesResponseSchema,
   PERMISSION_KEYS,
@@ -63,7 +64,7 @@ export default async function accessRoutes(app: FastifyInstance) {
         tags,
         summary: "A role's menus (by module slug) and roleKeys: the caller's own role, any role for the super admin",
         security,
-        params: z.object({ roleId: z.coerce.number().int().positive() }),
+        params: z.object({ roleId: idField() }),
         response: { 200: rolePermissionsResponseSchema, ...errors(400, 401, 403, 404) },
       },
     },

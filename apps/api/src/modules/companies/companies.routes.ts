@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ExportColumn } from '../../lib/export/index.js';
-import { errors } from '../../lib/http-schemas.js';
+import { errors, multipartBody } from '../../lib/http-schemas.js';
 import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { withForm } from '../../plugins/multipart.js';
 import { companiesList, companyListFilters } from './companies.repository.js';
@@ -94,7 +94,7 @@ export default async function companiesRoutes(app: FastifyInstance) {
         tags,
         summary: 'Add a company (multipart: fields + logo image)',
         security,
-        consumes: ['multipart/form-data', 'application/json'],
+        multipartBody: multipartBody(companyInputSchema, form),
         response: { 200: companyMutationResponseSchema, ...errors(400, 401, 403, 409, 413, 415) },
       },
     },
@@ -114,7 +114,7 @@ export default async function companiesRoutes(app: FastifyInstance) {
         tags,
         summary: 'Edit a company (multipart: fields + optional new logo; removeLogo=true drops it)',
         security,
-        consumes: ['multipart/form-data', 'application/json'],
+        multipartBody: multipartBody(companyInputSchema, form),
         params: idParamSchema,
         response: { 200: companyMutationResponseSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
       },

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors } from '../../lib/http-schemas.js';
+import { errors, multipartBody } from '../../lib/http-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { withForm } from '../../plugins/multipart.js';
 import { createProfileService, PROFILE_MESSAGES } from './profile.service.js';
@@ -22,6 +22,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   const service = createProfileService(app);
   const tags = ['profile'];
   const security = [{ bearer: [] }];
+  const form = { fileField: 'profile', allowed: 'image' } as const;
 
   r.get(
     ADMIN_API_PATHS.about.get(ID),
@@ -47,13 +48,13 @@ export default async function profileRoutes(app: FastifyInstance) {
         tags,
         summary: 'Edit your own profile (names, phone, colours, image); answers the new session user fields',
         security,
-        consumes: ['multipart/form-data', 'application/json'],
+        multipartBody: multipartBody(aboutUpdateSchema, form),
         params: idParamSchema,
         response: { 200: aboutUpdateResponseSchema, ...errors(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request) => {
-      return withForm(request, { fileField: 'profile', allowed: 'image' }, aboutUpdateSchema, async (input, file) => {
+      return withForm(request, form, aboutUpdateSchema, async (input, file) => {
         const auth = requireAuth(request);
         const result = await service.update(request, auth, request.params.id, input, file);
         return { success: true, message: PROFILE_MESSAGES.updated, ...result };

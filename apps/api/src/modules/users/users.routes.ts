@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ExportColumn } from '../../lib/export/index.js';
-import { errors } from '../../lib/http-schemas.js';
+import { errors, multipartBody } from '../../lib/http-schemas.js';
 import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { withForm } from '../../plugins/multipart.js';
@@ -102,7 +102,7 @@ export default async function usersRoutes(app: FastifyInstance) {
         tags,
         summary: 'Add a user (multipart: fields + profile image)',
         security,
-        consumes: ['multipart/form-data', 'application/json'],
+        multipartBody: multipartBody(userCreateSchema, form),
         response: { 200: userMutationResponseSchema, ...errors(400, 401, 403, 409, 413, 415) },
       },
     },
@@ -122,7 +122,7 @@ export default async function usersRoutes(app: FastifyInstance) {
         tags,
         summary: 'Edit a user (multipart; an empty password keeps the current one)',
         security,
-        consumes: ['multipart/form-data', 'application/json'],
+        multipartBody: multipartBody(userUpdateSchema, form),
         params: idParamSchema,
         response: { 200: userMutationResponseSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
       },
