@@ -12,7 +12,8 @@ import {
 } from './logic/aes-cipher';
 import { fromBase64, toBase64, toHex, utf8Decode, utf8Encode } from './logic/encoding';
 
-export const SAMPLE_TEXT = 'The quick brown fox jumps over the lazy dog. Grüße, 你好 👋';
+// Accented letters make the UTF-8 step visible (2-byte characters) while rendering in every font.
+export const SAMPLE_TEXT = 'The quick brown fox jumps over the lazy dog. Grüße aus Köln, ça va?';
 
 export type KeyOrigin = 'generated' | 'imported';
 export type Material = { key: Bytes; iv: Bytes; origin: KeyOrigin };

@@ -1,11 +1,16 @@
-import { ActionIcon, CopyButton, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, CopyButton, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
-/** A read-only value (key, IV) in monospace with a copy button named after the value. */
+/**
+ * A read-only value (key, IV) in monospace with a copy button named after the value. A
+ * textarea, so a 64-digit key wraps on a phone instead of hiding its end.
+ */
 export function CopyField({ label, value, description }: { label: string; value: string; description?: string }) {
   return (
-    <TextInput
+    <Textarea
       label={label}
+      autosize
+      minRows={1}
       description={description}
       value={value}
       readOnly
@@ -15,6 +20,7 @@ export function CopyField({ label, value, description }: { label: string; value:
       onFocus={(event) => event.currentTarget.select()}
       styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } }}
       rightSectionWidth={40}
+      rightSectionProps={{ style: { alignItems: 'flex-start', paddingTop: 4 } }}
       rightSection={<CopyValueButton label={label} value={value} />}
     />
   );

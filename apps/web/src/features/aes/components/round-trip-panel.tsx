@@ -122,7 +122,8 @@ export function RoundTripPanel({ tool }: { tool: AesTool }) {
         {decrypted?.ok ? (
           <Textarea
             label="Decrypted text"
-            description={decrypted.text === null ? 'Not UTF-8 text: shown as hex.' : ENGINE_NOTE[decrypted.engine]}
+            // The engine note is shown once: under the ciphertext after Encrypt, here for a pasted one.
+            description={decrypted.text === null ? 'Not UTF-8 text: shown as hex.' : tool.encrypted ? undefined : ENGINE_NOTE[decrypted.engine]}
             autosize
             minRows={2}
             maxRows={8}

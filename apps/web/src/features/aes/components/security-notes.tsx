@@ -1,4 +1,4 @@
-import { List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClipboard, IconDeviceDesktop, IconRepeatOff, IconShieldCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -28,29 +28,27 @@ const NOTES: { icon: ReactNode; title: string; body: string }[] = [
 export function SecurityNotes() {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="aes-security-heading">
-      <Stack gap="sm">
+      <Stack gap="md">
         <Title order={2} size="h4" id="aes-security-heading">
           Security notes
         </Title>
-        <List spacing="md" size="sm" center={false}>
+        <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
           {NOTES.map((note) => (
-            <List.Item
-              key={note.title}
-              icon={
-                <ThemeIcon size={26} radius="xl" variant="light">
-                  {note.icon}
-                </ThemeIcon>
-              }
-            >
-              <Text size="sm" fw={600}>
-                {note.title}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {note.body}
-              </Text>
-            </List.Item>
+            <Group component="li" key={note.title} gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon size={28} radius="xl" variant="light" aria-hidden>
+                {note.icon}
+              </ThemeIcon>
+              <div>
+                <Text size="sm" fw={600}>
+                  {note.title}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {note.body}
+                </Text>
+              </div>
+            </Group>
           ))}
-        </List>
+        </Stack>
       </Stack>
     </Paper>
   );
