@@ -23,7 +23,7 @@ export function KeyPanel({ tool }: { tool: AesTool }) {
             Key and IV
           </Title>
           {material ? (
-            <Badge variant="light" size="lg" radius="sm" aria-label={`Current key: AES-${keyBits}-${mode}, ${material.origin}`}>
+            <Badge variant="light" size="lg" radius="sm">
               AES-{keyBits}-{mode} · {material.origin}
             </Badge>
           ) : null}

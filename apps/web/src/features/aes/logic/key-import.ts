@@ -1,4 +1,4 @@
-import { type AesMode, type Bytes, IV_BYTES, isKeyLength, KEY_SIZES } from './aes-cipher';
+import { type AesMode, type Bytes, IV_BYTES, isKeyLength } from './aes-cipher';
 import { type ByteEncoding, type InputEncoding, parseBytes } from './encoding';
 
 /** An existing key (and optionally IV) pasted into the import form. */
@@ -65,5 +65,3 @@ export function validateImport({ key, iv, encoding, mode }: ImportInput): Import
   if (errors.key || errors.iv || !keyBytes) return { ok: false, errors };
   return { ok: true, key: keyBytes, iv: ivBytes };
 }
-
-export const KEY_SIZE_HINT = KEY_SIZES.map((bits) => `${bits / 8} bytes (${encodedLengths(bits / 8)}) for AES-${bits}`).join(', ');
