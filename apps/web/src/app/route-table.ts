@@ -50,8 +50,8 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
       ['/demo-admin/manage-actions', 'manage-actions', 'Manage Actions', 'What a tone makes a device do (open a link, show media, call), added one by one or by bulk upload.'],
     ]),
     ...routes('aes', [
-      ['/aes', undefined, 'AES', 'Generate AES keys and initialisation vectors in the browser.'],
-      ['/aes/generate', 'generate', 'Generate', 'Generate AES-128, 192 or 256 keys and initialisation vectors in the browser, shown as hex and base64.'],
+      ['/aes', undefined, 'AES', 'Generate AES keys and initialisation vectors in the browser.', () => import('../features/aes/aes-index-page')],
+      ['/aes/generate', 'generate', 'Generate', 'Generate AES-128, 192 or 256 keys and initialisation vectors in the browser, shown as hex and base64.', () => import('../features/aes/aes-generate-page')],
     ]),
     ...routes('profile', [
       ['/profile', undefined, 'Profile', 'Your profile, activity and sessions.'],

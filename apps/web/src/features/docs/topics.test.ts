@@ -16,7 +16,7 @@ describe('help topics', () => {
   });
 
   it('covers every form with help icons and the sign-in pages', () => {
-    for (const slug of ['companies', 'users', 'roles', 'permissions', 'module-permissions', 'profile', 'sign-in', 'two-step', 'password-reset']) {
+    for (const slug of ['companies', 'users', 'roles', 'permissions', 'module-permissions', 'profile', 'aes', 'sign-in', 'two-step', 'password-reset']) {
       expect(findTopic(slug), slug).toBeDefined();
     }
     expect(findTopic('nope')).toBeUndefined();

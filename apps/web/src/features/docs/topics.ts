@@ -3,7 +3,7 @@
  * `/docs/<slug>#<field-label-slug>`, so a slug or a field heading renamed here breaks links
  * in other screens: keep them stable.
  */
-export type DocSection = 'Signing in' | 'Administration' | 'Your profile';
+export type DocSection = 'Signing in' | 'Administration' | 'Tools' | 'Your profile';
 
 export type DocTopic = {
   slug: string;
@@ -12,7 +12,7 @@ export type DocTopic = {
   section: DocSection;
 };
 
-export const DOC_SECTIONS: readonly DocSection[] = ['Signing in', 'Administration', 'Your profile'];
+export const DOC_SECTIONS: readonly DocSection[] = ['Signing in', 'Administration', 'Tools', 'Your profile'];
 
 export const DOC_TOPICS: readonly DocTopic[] = [
   { slug: 'sign-in', title: 'Signing in', summary: 'E-mail, password, Keep me logged in and account lockout.', section: 'Signing in' },
@@ -23,6 +23,7 @@ export const DOC_TOPICS: readonly DocTopic[] = [
   { slug: 'roles', title: 'Roles', summary: 'Named sets of permissions; the protected Super Admin role.', section: 'Administration' },
   { slug: 'permissions', title: 'Permissions', summary: "Edit a role's modules, menus and keys, and preview what it sees.", section: 'Administration' },
   { slug: 'module-permissions', title: 'Module permissions', summary: 'Which role may open which module, as one grid.', section: 'Administration' },
+  { slug: 'aes', title: 'AES keys', summary: 'Generate AES keys and IVs in the browser and try them with GCM or CBC.', section: 'Tools' },
   { slug: 'profile', title: 'Your profile', summary: 'Your details and colours, activity and sessions.', section: 'Your profile' },
 ];
 
