@@ -58,6 +58,8 @@ export function createJobQueue(opts: JobQueueOptions) {
       definitions.set(def.name, def as unknown as JobDefinition<never>);
     },
     async start() {
+      // Nothing defined, nothing to run: no pgboss schema or polling for an app without jobs.
+      if (definitions.size === 0) return;
       await boss.start();
       started = true;
       for (const def of definitions.values()) {
