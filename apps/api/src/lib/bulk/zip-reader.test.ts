@@ -1,4 +1,5 @@
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -148,6 +149,37 @@ describe('readZip', () => {
       ['4.png', 'too-many-entries'],
     ]);
     expect(written).toEqual(['1.png', '2.png']);
+  });
+
+  /** An archive whose one entry holds `actual` bytes but whose headers declare `declared`. */
+  async function liar(file: string, actual: number, declared: number) {
+    const zipPath = await buildZip(file, [{ name: 'liar.png', data: Buffer.concat([png, randomBytes(actual - png.length)]) }]);
+    // The uncompressed size sits at offset 22 of the local header and 24 of the central directory entry.
+    const bytes = readFileSync(zipPath);
+    bytes.writeUInt32LE(declared, 22);
+    bytes.writeUInt32LE(declared, bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+    writeFileSync(zipPath, bytes);
+    return zipPath;
+  }
+
+  it('refuses an entry that inflates past its declared size before handing over a byte', async () => {
+    const { verdicts, written } = await extract(await liar('small-liar.zip', 20_000, 5000));
+    expect(verdicts).toEqual([{ ok: false, name: 'liar.png', code: 'corrupt', message: expect.stringContaining('too many bytes') }]);
+    expect(written).toEqual([]);
+  });
+
+  it('fails the stream when an entry inflates past its declared size later on', async () => {
+    const items = readZip(await liar('late-liar.zip', 400_000, 100_000));
+    const { value } = await items.next();
+    expect(value).toMatchObject({ ok: true, name: 'liar.png', size: 100_000 });
+    let received = 0;
+    const drain = pipeline((value as Extract<ZipItem, { ok: true }>).stream, async (source) => {
+      for await (const c of source) received += (c as Buffer).length;
+    });
+    await expect(drain).rejects.toThrow(/too many bytes/);
+    // The caller deletes what it wrote; it never got much more than the declared size.
+    expect(received).toBeLessThanOrEqual(100_000 + 64 * 1024);
+    await items.return(undefined);
   });
 
   it('throws when the file is not an archive at all', async () => {

@@ -18,7 +18,8 @@ const SNIFF_BYTES = 4100;
  * not an accepted type is yielded as `{ok: false}` before any of its bytes reach the caller, so a
  * refused entry is never written anywhere. An accepted entry comes with a stream of its bytes,
  * which the caller must read to the end (or destroy) before asking for the next item; the stream
- * fails if the entry inflates past its declared size. Directories and macOS metadata are skipped.
+ * fails if the entry inflates past its declared size (the caller removes what it had written;
+ * declared sizes passed the limits, so that is bounded). Directories and macOS metadata are skipped.
  * Throws only when the archive itself cannot be read.
  */
 export async function* readZip(filePath: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): AsyncGenerator<ZipItem> {
