@@ -41,7 +41,8 @@ export type JobQueue = ReturnType<typeof createJobQueue>;
  */
 export function createJobQueue(opts: JobQueueOptions) {
   const definitions = new Map<string, JobDefinition<never>>();
-  const tuning = { maintenanceIntervalSeconds: 30, pollingIntervalSeconds: 1, ...opts.tuning };
+  // pg-boss polls each queue per worker loop; 2 s (its default) keeps an idle PGlite quiet.
+  const tuning = { maintenanceIntervalSeconds: 30, pollingIntervalSeconds: 2, ...opts.tuning };
   const common = { schema: 'pgboss', maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds, monitorStateIntervalSeconds: 600 };
   const boss =
     opts.handle.kind === 'pglite'
