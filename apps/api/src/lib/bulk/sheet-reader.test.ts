@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { z } from 'zod';
 import { detectSheetFormat, readSheet, SheetError, type SheetFormat } from './sheet-reader.js';
 
@@ -109,6 +110,22 @@ describe('readSheet (XLSX)', () => {
   it('refuses a workbook whose header lacks a required column', async () => {
     const file = await xlsxFile('missing.xlsx', [['name', 'value'], ['a', 'b']]);
     await expect(all(file, 'xlsx')).rejects.toThrow(new SheetError('Missing column: actionType'));
+  });
+});
+
+describe('readSheet (XLSX bomb)', () => {
+  it('refuses a workbook whose parts would inflate like a zip bomb, before parsing it', async () => {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from('<?xml version="1.0"?><Types/>'), '[Content_Types].xml');
+    zip.addBuffer(Buffer.alloc(20 * 1024 * 1024, 0x20), 'xl/worksheets/sheet1.xml');
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const c of zip.outputStream) chunks.push(c as Buffer);
+    const file = path.join(dir, 'bomb.xlsx');
+    writeFileSync(file, Buffer.concat(chunks));
+    const failure = all(file, 'xlsx');
+    await expect(failure).rejects.toBeInstanceOf(SheetError);
+    await expect(failure).rejects.toThrow(/^Suspicious compression ratio in the workbook \(\d+:1\)$/);
   });
 });
 

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { cellText, headerKey } from './sheet-cells.js';
+import { xlsxArchiveProblem } from './xlsx-guard.js';
 
 export type SheetFormat = 'csv' | 'xlsx';
 export type RowError = { column: string; message: string };
@@ -90,6 +91,8 @@ async function* csvRows(filePath: string): AsyncGenerator<{ row: number; cells: 
 }
 
 async function* xlsxRows(filePath: string): AsyncGenerator<{ row: number; cells: unknown[] }> {
+  const problem = await xlsxArchiveProblem(filePath);
+  if (problem) throw new SheetError(problem);
   // styles are read because a date cell is only a number without its format.
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     worksheets: 'emit',
