@@ -315,6 +315,21 @@ describe('FormBuilder: files', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ profile: null })));
   });
 
+  it('names a stored file by its original upload name, not its generated key', () => {
+    const key = 'companies/2026/11/3f2a9c4e-1b7d-4c1e-9a55-0d6f1e2b7c88.png';
+    setup({
+      schema: undefined,
+      fields: fileField(),
+      initialValues: { profile: key },
+      resolveFileUrl: () => '/preview.png',
+      resolveFileName: (path) => (path === key ? 'Acme logo.png' : null),
+    });
+    expect(screen.getByText('Acme logo.png')).toBeInTheDocument();
+    expect(screen.queryByText(/3f2a9c4e/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Acme logo.png' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Preview of Acme logo.png' })).toBeInTheDocument();
+  });
+
   it('replaces the single file when a new one is chosen', async () => {
     const { container, user } = setup({ schema: undefined, fields: fileField(), initialValues: { profile: 'old.png' } });
     await user.upload(input(container), new File(['n'], 'new.png', { type: 'image/png' }));

@@ -37,6 +37,8 @@ export interface FormBuilderProps<S extends z.ZodType = z.ZodType> {
   onValuesChange?: (values: FormValues) => void;
   /** Turns a stored file path into a URL for previews in edit forms. */
   resolveFileUrl?: (path: string) => string;
+  /** The name shown for a stored file (its original upload name; stored keys are generated). */
+  resolveFileName?: (path: string) => string | null | undefined;
   /** Extra content between the fields and the buttons. */
   children?: ReactNode;
   id?: string;
@@ -56,6 +58,7 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
   cancelLabel = 'Cancel',
   onValuesChange,
   resolveFileUrl,
+  resolveFileName,
   children,
   id,
   'aria-label': ariaLabel,
@@ -171,6 +174,7 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
             onChange={setFieldValue}
             values={values}
             resolveFileUrl={resolveFileUrl}
+            resolveFileName={resolveFileName}
           />
         ))}
         {children}

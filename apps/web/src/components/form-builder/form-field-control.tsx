@@ -30,6 +30,7 @@ export interface FormFieldControlProps {
   onChange: (name: string, value: unknown) => void;
   values: FormValues;
   resolveFileUrl?: (path: string) => string;
+  resolveFileName?: (path: string) => string | null | undefined;
 }
 
 export const DEFAULT_TEXTAREA_ROWS = 4;
@@ -86,7 +87,7 @@ function OptionView({ option }: { option?: NormalisedOption }): ReactNode {
   );
 }
 
-function Control({ id, field, value, error, onChange, values, resolveFileUrl }: FormFieldControlProps) {
+function Control({ id, field, value, error, onChange, values, resolveFileUrl, resolveFileName }: FormFieldControlProps) {
   const set = (next: unknown) => onChange(field.name, next);
   const maps = useOptionMaps(field);
   const disabled = Boolean(field.disabled);
@@ -224,7 +225,7 @@ function Control({ id, field, value, error, onChange, values, resolveFileUrl }: 
       );
     }
     case 'file':
-      return <FileField id={id} field={field} value={value} onChange={set} error={error} disabled={disabled} resolveFileUrl={resolveFileUrl} />;
+      return <FileField id={id} field={field} value={value} onChange={set} error={error} disabled={disabled} resolveFileUrl={resolveFileUrl} resolveFileName={resolveFileName} />;
     case 'custom': {
       const Custom = field.component;
       if (!Custom) return null;
