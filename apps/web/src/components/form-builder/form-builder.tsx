@@ -2,6 +2,7 @@ import { ERROR_MESSAGES, UI_TEXT } from '@console/contract';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { FormHelpLink, formHelpUrl } from './field-help';
 import { FormFieldControl } from './form-field-control';
 import type { FieldErrors, FormField, FormSubmitResult, FormValues } from './types';
 import {
@@ -156,6 +157,7 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
     }
   };
 
+  const helpUrl = formHelpUrl(fields);
   return (
     <form ref={formRef} id={formId} noValidate onSubmit={handleSubmit} aria-label={ariaLabel} aria-busy={busy || undefined}>
       <Stack gap="md">
@@ -179,6 +181,11 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
         ))}
         {children}
         <Group justify="flex-end" gap="sm">
+          {helpUrl ? (
+            <div style={{ marginInlineEnd: 'auto' }}>
+              <FormHelpLink href={helpUrl} />
+            </div>
+          ) : null}
           {onCancel ? (
             <Button variant="default" onClick={onCancel} disabled={submitting}>
               {cancelLabel}

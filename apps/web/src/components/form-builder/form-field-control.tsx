@@ -44,7 +44,7 @@ export function FormFieldControl(props: FormFieldControlProps) {
       {field.showHelp ? (
         // Outside the <label>: a link inside a label would also activate the input.
         <Box pos="absolute" top={-2} right={0}>
-          <FieldHelp label={field.label} helpUrl={field.helpUrl} />
+          <FieldHelp label={field.label} helpUrl={field.helpUrl} inTabOrder={false} />
         </Box>
       ) : null}
     </Box>
