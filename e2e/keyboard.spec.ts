@@ -12,7 +12,8 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el) return { tag: '', name: '', help: false, inMain: false, inDialog: false };
-    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 60) ?? '';
+    const labelled = (el as HTMLInputElement).labels?.[0]?.textContent?.trim();
+    const name = el.getAttribute('aria-label') ?? labelled ?? el.textContent?.trim().slice(0, 60) ?? '';
     return {
       tag: el.tagName.toLowerCase(),
       id: el.id,
@@ -21,6 +22,14 @@ const focused = (page: Page) =>
       inMain: Boolean(el.closest('main')),
       inDialog: Boolean(el.closest('[role="dialog"]')),
     };
+  });
+
+/** Puts the sequential focus starting point at the top of the document, as a fresh page load does. */
+const toDocumentStart = (page: Page) =>
+  page.evaluate(() => {
+    document.body.tabIndex = -1;
+    document.body.focus();
+    document.body.removeAttribute('tabindex');
   });
 
 /** WCAG contrast of two CSS colours as the browser computed them (rgb()/rgba() on an opaque base). */
@@ -45,8 +54,7 @@ test.describe('keyboard and focus', () => {
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     // Hidden (off screen) until it has focus.
     await expect(skip).not.toBeInViewport();
-    await page.locator('body').click({ position: { x: 5, y: 500 } }); // focus back to the document start
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await toDocumentStart(page);
     await page.keyboard.press('Tab');
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
@@ -60,7 +68,7 @@ test.describe('keyboard and focus', () => {
     // The home page (outside the shell) has one too.
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await toDocumentStart(page);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -135,7 +143,7 @@ test.describe('keyboard and focus', () => {
     await expectAccessible(page, 'users list (dark, focus)', testInfo);
 
     // Plain elements (the global :focus-visible rule) get the same ring: the skip link on the page.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await toDocumentStart(page);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();
