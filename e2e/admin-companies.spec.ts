@@ -41,6 +41,9 @@ test.describe('companies screen', () => {
     const edit = dialog(page, `Edit ${name}`);
     await expect(textbox(edit, 'Company name')).toHaveValue(name);
     await expect(edit.getByText('Current file')).toBeVisible();
+    // The stored logo goes by the name it was uploaded with, not its generated key.
+    await expect(edit.getByText(`logo-${tag}.png`, { exact: true })).toBeVisible();
+    await expect(edit.getByRole('button', { name: `Remove logo-${tag}.png` })).toBeVisible();
     await textbox(edit, 'Company name').fill(`${name} Ltd`);
     await chooseOption(page, edit.getByRole('combobox', { name: 'Status', exact: true }), 'Inactive');
     await expectAccessible(page, 'edit company drawer', testInfo);

@@ -34,7 +34,9 @@ test.describe('product dashboard', () => {
     const company = await admin.createCompany({ name: `Dashboard Co ${uniqueTag()}` });
     await page.getByRole('button', { name: 'Refresh' }).click();
     const changes = page.getByRole('list', { name: 'Recent changes' }).getByRole('listitem');
-    await expect(changes.first()).toContainText(`Company #${company.id}`);
+    // Named, not numbered: "Company: Dashboard Co …" rather than "Company #6".
+    await expect(changes.first()).toContainText(`Company: ${company.name}`);
+    await expect(changes.first()).not.toContainText(`#${company.id}`);
     await expect(changes.first()).toContainText('Create');
     await expect(changes.first()).toContainText('by Super Admin');
     await expect(changes.first().locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

@@ -45,4 +45,13 @@ describe('per-IP rate limits', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(RATE_LIMITED);
   });
+
+  it('limits reset-link checks like the reset itself (no cheaper way to guess tokens)', async () => {
+    const attempt = () => t.inject({ method: 'POST', url: '/api/auth/reset-password/check', payload: { resetToken: 'guess' } });
+    expect((await attempt()).statusCode).toBe(200);
+    expect((await attempt()).statusCode).toBe(200);
+    const res = await attempt();
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(RATE_LIMITED);
+  });
 });

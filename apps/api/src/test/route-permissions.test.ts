@@ -58,6 +58,7 @@ const OPEN: Record<string, 'public' | 'session'> = {
   'POST /api/auth/otp/resend': 'public',
   'POST /api/auth/request-password': 'public',
   'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/reset-password/check': 'public',
   // Ends the session if there is one, answers 200 without one (optionalSession).
   'POST /api/auth/logout': 'public',
   // The caller's own session, activity, modules, menus, role and profile; any stored image.

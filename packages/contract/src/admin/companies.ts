@@ -9,6 +9,8 @@ export const companySchema = z.object({
   website: z.string().nullable(),
   address: z.string().nullable(),
   logo: z.string().nullable(),
+  /** The uploaded file's own name (the stored key is generated); null when unknown. */
+  logoName: z.string().nullable(),
   status: z.enum(STATUSES),
   userCount: z.number().int(),
   createdAt: z.string(),

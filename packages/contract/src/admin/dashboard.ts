@@ -14,6 +14,8 @@ export const productDashboardSchema = z.object({
       action: z.string(),
       entity: z.string(),
       entityId: z.string().nullable(),
+      /** The changed thing's name (at the time of the change, else as it is now); null when unknown. */
+      targetName: z.string().nullable(),
       actorName: z.string().nullable(),
       createdAt: z.string(),
     }),

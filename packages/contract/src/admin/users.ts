@@ -14,6 +14,8 @@ export const userSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   profile: z.string().nullable(),
+  /** The uploaded image's own name (the stored key is generated); null when unknown. */
+  profileName: z.string().nullable(),
   primaryColor: z.string(),
   secondaryColor: z.string(),
   status: z.enum(STATUSES),

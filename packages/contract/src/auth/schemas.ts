@@ -44,6 +44,14 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/**
+ * POST /auth/reset-password/check: whether a reset link still works, asked when the page opens so
+ * a dead link is said at once. Nothing is consumed, and nothing about the account is answered.
+ */
+export const resetTokenCheckRequestSchema = z.object({ resetToken: z.string().min(1).max(200) });
+export const resetTokenCheckResponseSchema = z.object({ data: z.object({ valid: z.boolean() }) });
+export type ResetTokenCheckResponse = z.infer<typeof resetTokenCheckResponseSchema>;
+
 export const otpRequestSchema = z.object({
   otp: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), M.otpLength),
   token: z.string().min(1).max(200),

@@ -6,6 +6,7 @@ export const API_PATHS = {
     login: '/auth/login',
     requestPassword: '/auth/request-password',
     resetPassword: '/auth/reset-password',
+    resetPasswordCheck: '/auth/reset-password/check',
     csrfToken: '/auth/csrf-token',
     getToken: (id: string) => `/auth/get-token/${encodeURIComponent(id)}`,
     otpVerification: '/auth/otp/verification',

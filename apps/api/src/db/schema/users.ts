@@ -18,6 +18,8 @@ export const users = pgTable(
     email: varchar('email', { length: 254 }).notNull().unique(),
     phone: varchar('phone', { length: 50 }),
     profile: varchar('profile', { length: 500 }),
+    // The uploaded image's own name (the stored key is a UUID), shown in the edit form.
+    profileName: varchar('profile_name', { length: 255 }),
     primaryColor: varchar('primary_color', { length: 20 }).notNull().default(DEFAULT_COLORS.primaryColor),
     secondaryColor: varchar('secondary_color', { length: 20 }).notNull().default(DEFAULT_COLORS.secondaryColor),
     status: varchar('status', { length: 20, enum: ['active', 'inactive'] }).notNull().default('active'),

@@ -12,6 +12,8 @@ import {
   otpResendRequestSchema,
   otpTokenCheckResponseSchema,
   resetPasswordRequestSchema,
+  resetTokenCheckRequestSchema,
+  resetTokenCheckResponseSchema,
   SERVER_MESSAGES,
 } from '@console/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -120,6 +122,21 @@ export default async function authRoutes(app: FastifyInstance) {
       await reset.request(request.body.email, clientMeta(request));
       return { success: true, message: SERVER_MESSAGES.resetRequested };
     },
+  );
+
+  r.post(
+    API_PATHS.auth.resetPasswordCheck,
+    {
+      // Limited like its siblings: guessing tokens through it is as slow as through the reset itself.
+      config: { permission: 'public', rateLimit: resetLimit },
+      schema: {
+        tags,
+        summary: 'Check a password reset link without using it',
+        body: resetTokenCheckRequestSchema,
+        response: { 200: resetTokenCheckResponseSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => ({ data: { valid: await reset.check(request.body.resetToken) } }),
   );
 
   r.post(

@@ -39,12 +39,15 @@ export function createPasswordResetService(deps: Omit<AuthDeps, 'sessions'>) {
       if (to) setImmediate(() => void deps.mailer.send(mail).catch((err) => deps.log.error({ err }, 'could not send the password reset e-mail')));
     },
 
+    /** Whether the link would still reset a password (the same test as reset), without using it. */
+    async check(resetToken: string): Promise<boolean> {
+      return usable(await repo.resetTokenByHash(sha256(resetToken)), now());
+    },
+
     async reset(resetToken: string, newPassword: string): Promise<void> {
       const found = await repo.resetTokenByHash(sha256(resetToken));
       const at = now();
-      if (!found || found.token.usedAt || found.token.expiresAt <= at || found.user.status !== 'active') {
-        throw new AppError('RESET_TOKEN_INVALID');
-      }
+      if (!usable(found, at)) throw new AppError('RESET_TOKEN_INVALID');
       if (isCommonPassword(newPassword)) {
         throw new AppError('VALIDATION', VALIDATION_MESSAGES.passwordCommon, { newPassword: VALIDATION_MESSAGES.passwordCommon });
       }
@@ -52,6 +55,12 @@ export function createPasswordResetService(deps: Omit<AuthDeps, 'sessions'>) {
       if (!(await repo.completeReset(found.token.id, found.user.id, passwordHash, at))) throw new AppError('RESET_TOKEN_INVALID');
     },
   };
+}
+
+type FoundToken = { token: { usedAt: Date | null; expiresAt: Date }; user: { status: string } } | null | undefined;
+
+function usable(found: FoundToken, at: Date): found is NonNullable<FoundToken> {
+  return Boolean(found && !found.token.usedAt && found.token.expiresAt > at && found.user.status === 'active');
 }
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

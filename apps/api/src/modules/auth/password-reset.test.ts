@@ -15,6 +15,12 @@ const email = USERS.manager.email;
 const requestReset = (to: string) => t.inject({ method: 'POST', url: '/api/auth/request-password', payload: { email: to } });
 const reset = (resetToken: string, newPassword: string) =>
   t.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { resetToken, newPassword } });
+const check = (resetToken: unknown) => t.inject({ method: 'POST', url: '/api/auth/reset-password/check', payload: { resetToken } });
+const valid = async (resetToken: string) => {
+  const res = await check(resetToken);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { data: { valid: boolean } }).data.valid;
+};
 const login = (password: string) => t.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 async function mailedToken(to = email) {
@@ -98,6 +104,43 @@ describe('forgot and reset password', () => {
     const short = await reset(token, '12345');
     expect(short.json().fieldErrors).toEqual({ newPassword: VALIDATION_MESSAGES.passwordMin });
     expect((await reset(token, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('checks a link without using it: valid until used, expired, voided or the account disabled', async () => {
+    const token = await mailedToken();
+    expect(await valid(token)).toBe(true);
+    expect(await valid(token)).toBe(true); // checking uses nothing up
+    // The answer carries nothing about the account: only whether the link works.
+    expect((await check(token)).json()).toEqual({ data: { valid: true } });
+    expect((await check('bogus-token-value')).json()).toEqual({ data: { valid: false } });
+
+    await t.app.db.update(users).set({ status: 'inactive' }).where(eq(users.email, email));
+    try {
+      expect(await valid(token)).toBe(false);
+    } finally {
+      await t.app.db.update(users).set({ status: 'active' }).where(eq(users.email, email));
+    }
+    expect(await valid(token)).toBe(true);
+    expect((await reset(token, 'Checked-Then-Used-5')).statusCode).toBe(200);
+    expect(await valid(token)).toBe(false);
+    expect((await reset(token, DEMO_PASSWORD)).json()).toEqual(RESET_INVALID);
+
+    const older = await mailedToken();
+    const newer = await mailedToken();
+    expect((await reset(newer, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect(await valid(older)).toBe(false);
+
+    const expiring = await mailedToken();
+    t.clock.advance(60 * 60_000 + 1000);
+    expect(await valid(expiring)).toBe(false);
+  });
+
+  it('refuses a malformed check in the error shape', async () => {
+    for (const bad of ['', 'x'.repeat(201), 42, null]) {
+      const res = await check(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
   });
 
   it('ignores a disabled account (same answer, no mail)', async () => {

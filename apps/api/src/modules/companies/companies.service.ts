@@ -52,7 +52,7 @@ export function createCompaniesService(app: FastifyInstance) {
       const logo = logoFile ? await storeImage(app, logoFile, 'companies') : null;
       let id: number;
       try {
-        id = await repo.insert({ ...values(input), logo });
+        id = await repo.insert({ ...values(input), logo, logoName: logo ? (logoFile?.originalName ?? null) : null });
       } catch (err) {
         await removeStoredFile(app, logo);
         throw isUniqueViolation(err) ? nameTaken() : err;
@@ -67,8 +67,9 @@ export function createCompaniesService(app: FastifyInstance) {
       if (await repo.nameTaken(input.name, id)) throw nameTaken();
       const newLogo = logoFile ? await storeImage(app, logoFile, 'companies') : undefined;
       const logo = newLogo ?? (input.removeLogo ? null : before.logo);
+      const logoName = newLogo ? (logoFile?.originalName ?? null) : logo ? before.logoName : null;
       try {
-        const found = await repo.update(id, { ...values(input), logo, updatedAt: app.clock.now() });
+        const found = await repo.update(id, { ...values(input), logo, logoName, updatedAt: app.clock.now() });
         if (!found) throw new AppError('NOT_FOUND', 'Company not found');
       } catch (err) {
         await removeStoredFile(app, newLogo);

@@ -197,6 +197,22 @@ describe('PATCH /companies/update/:id', () => {
     expect(audit.after).toMatchObject({ logo: null });
   });
 
+  it('keeps the logo\'s original file name beside its generated key: set on upload, kept on edit, replaced, dropped', async () => {
+    const created = (await add(admin, { name: uniqueName('Named logo') }, await png(), 'Acme Logo (final).png')).json<{ data: Company }>().data;
+    expect(created.logo).toMatch(/[0-9a-f-]{36}\.png$/);
+    expect(created.logoName).toBe('Acme Logo (final).png');
+    const kept = await update(admin, created.id, { name: created.name, phone: '+1 555 0199' });
+    expect(kept.json<{ data: Company }>().data).toMatchObject({ logo: created.logo, logoName: 'Acme Logo (final).png' });
+    const listed = (await t.as(admin, { url: `/api/companies?search=${encodeURIComponent(created.name)}` })).json<List>().data[0];
+    expect(listed).toMatchObject({ id: created.id, logoName: 'Acme Logo (final).png' });
+    const replaced = (await update(admin, created.id, { name: created.name }, await png(40, 40))).json<{ data: Company }>().data;
+    expect(replaced.logoName).toBe('new.png');
+    const removed = (await update(admin, created.id, { name: created.name, removeLogo: 'true' })).json<{ data: Company }>().data;
+    expect(removed).toMatchObject({ logo: null, logoName: null });
+    const plain = (await add(admin, { name: uniqueName('No logo') })).json<{ data: Company }>().data;
+    expect(plain.logoName).toBeNull();
+  });
+
   it('answers 404 for an unknown id, 409 for a name taken by another company, 400 for bad fields', async () => {
     const missing = await update(admin, 999_999, { name: uniqueName() });
     expect(missing.statusCode).toBe(404);

@@ -1,13 +1,33 @@
 import { and, desc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { auditLog, companies, roles, sessions, users } from '../../db/schema/index.js';
 
 /** Audit actions that change something (denials and exports are not "changes"). */
-export const CHANGE_ACTIONS = ['create', 'update', 'delete', 'grant', 'regenerate-key', 'end-session'] as const;
+// The users service writes 'regenerate-api-key'; 'regenerate-key' is the name in the contract's AUDIT_ACTIONS.
+export const CHANGE_ACTIONS = ['create', 'update', 'delete', 'grant', 'regenerate-key', 'regenerate-api-key', 'end-session'] as const;
 
 export type LiveSessionBounds = { now: Date; idleSince: Date; rememberIdleSince: Date };
 
 const count = (q: ReturnType<typeof sql>) => sql<number>`(${q})`.mapWith(Number);
+
+const targetUser = alias(users, 'target_user');
+const targetCompany = alias(companies, 'target_company');
+const targetRole = alias(roles, 'target_role');
+const snapshot = (field: string) => sql`coalesce(${auditLog.after} ->> ${field}, ${auditLog.before} ->> ${field})`;
+
+/**
+ * The changed thing's name for the feed: from the row's own snapshot (the name at the time, which
+ * outlives a delete), else the entity as it is now (entries such as a key regeneration keep no name).
+ */
+const targetName = sql<string | null>`coalesce(
+  nullif(trim(${snapshot('name')}), ''),
+  nullif(trim(concat_ws(' ', ${snapshot('firstname')}, ${snapshot('lastname')})), ''),
+  nullif(trim(${targetUser.firstname} || ' ' || ${targetUser.lastname}), ''),
+  ${targetCompany.name},
+  ${targetRole.name}
+)`;
+const targets = (entities: string[]) => sql`${auditLog.entity} in (${sql.join(entities.map((e) => sql`${e}`), sql`, `)})`;
 
 /**
  * The product dashboard's figures: three aggregate queries that the service runs in parallel.
@@ -68,10 +88,15 @@ export function createDashboardRepository(db: Db) {
           entity: auditLog.entity,
           entityId: auditLog.entityId,
           actorName: sql<string | null>`nullif(trim(${users.firstname} || ' ' || ${users.lastname}), '')`,
+          targetName,
           createdAt: auditLog.createdAt,
         })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
+        // entity_id is text (some entities have uuid ids); ids compare as text.
+        .leftJoin(targetUser, and(targets(['user', 'profile']), sql`${targetUser.id}::text = ${auditLog.entityId}`))
+        .leftJoin(targetCompany, and(targets(['company']), sql`${targetCompany.id}::text = ${auditLog.entityId}`))
+        .leftJoin(targetRole, and(targets(['role']), sql`${targetRole.id}::text = ${auditLog.entityId}`))
         .where(inArray(auditLog.action, [...CHANGE_ACTIONS]))
         .orderBy(desc(auditLog.id))
         .limit(limit);

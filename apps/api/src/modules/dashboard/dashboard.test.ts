@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, sessions, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
 import { loginWithKeys } from '../roles/testing.js';
+import { createUser } from '../users/users.testing.js';
 
 let t: TestApp;
 let admin: TestSession;
@@ -129,6 +130,7 @@ describe('GET /product-dashboard', () => {
       action: 'update',
       entity: 'role',
       entityId: String(id),
+      targetName: 'Dash role final',
       actorName: 'Super Admin',
       createdAt: expect.any(String),
     });
@@ -136,6 +138,21 @@ describe('GET /product-dashboard', () => {
     expect(d.recentChanges.every((c) => !['permission-denied', 'export'].includes(c.action))).toBe(true);
     const ids = d.recentChanges.map((c) => c.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('names what changed: from the entry\'s snapshot (even once deleted), else the entity as it is now', async () => {
+    const company = (await t.as(admin, { method: 'POST', url: '/api/companies/add', payload: { name: 'Feed Co' } })).json().data as { id: number };
+    const { id: userId } = await createUser(t, 3, { firstname: 'Nina', lastname: 'Named' });
+    // A key regeneration's entry keeps no name: the user's current name is shown.
+    expect((await t.as(admin, { method: 'PATCH', url: `/api/users/${userId}/regenerate-api-key` })).statusCode).toBe(200);
+    await t.as(admin, { method: 'PATCH', url: `/api/companies/update/${company.id}`, payload: { name: 'Feed Co' } });
+    await t.as(admin, { method: 'DELETE', url: `/api/companies/delete/${company.id}` });
+    const d = await dashboard();
+    const byEntity = (entity: string, action: string, entityId: number) => d.recentChanges.find((c) => c.entity === entity && c.action === action && c.entityId === String(entityId));
+    expect(byEntity('company', 'delete', company.id)?.targetName).toBe('Feed Co');
+    expect(byEntity('company', 'create', company.id)?.targetName).toBe('Feed Co');
+    expect(byEntity('user', 'regenerate-api-key', userId)?.targetName).toBe('Nina Named');
+    expect(d.recentChanges.filter((c) => c.entity === 'user' && c.entityId).every((c) => !/^User #/.test(c.targetName ?? ''))).toBe(true);
   });
 
   it('a change by a user who was deleted since shows no actor name', async () => {

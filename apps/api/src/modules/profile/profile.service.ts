@@ -82,6 +82,8 @@ export function createProfileService(app: FastifyInstance) {
             primaryColor: input.primaryColor,
             secondaryColor: input.secondaryColor,
             profile,
+            // A new image keeps its own name for the users screen; no image, no name.
+            ...(newProfile ? { profileName: image?.originalName ?? null } : profile ? {} : { profileName: null }),
             updatedAt: app.clock.now(),
           })
           .where(eq(users.id, id));

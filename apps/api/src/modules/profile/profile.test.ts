@@ -74,10 +74,18 @@ describe('PATCH /about/update/:id', () => {
     // The session reflects the change at once (the SPA reads the same fields after sign-in).
     expect((await t.as(manager, { url: `/api/about/${manager.userId}` })).json().data.firstname).toBe('Mia');
 
-    const replaced = await patch(manager, manager.userId, form(), await png(30, 30, '#ff0000'));
+    // The users screen shows the image under the name it was uploaded with.
+    const listed = async () => (await t.as(admin, { url: '/api/users?search=manager%40example.com' })).json<{ data: { profileName: string | null }[] }>().data[0];
+    expect((await listed())?.profileName).toBe('avatar.png');
+
+    const replaced = await patch(manager, manager.userId, form(), await png(30, 30, '#ff0000'), 'Mia at the beach.png');
     expect(await storedFiles(t)).not.toContain(body.data.profile);
+    expect((await listed())?.profileName).toBe('Mia at the beach.png');
+    await patch(manager, manager.userId, form({ phone: '+1 555 0124' }));
+    expect((await listed())?.profileName).toBe('Mia at the beach.png');
     const removed = await patch(manager, manager.userId, form({ removeProfile: 'true' }));
     expect(removed.json().user.profile).toBeNull();
+    expect((await listed())?.profileName).toBeNull();
     expect(await storedFiles(t)).not.toContain(replaced.json().data.profile);
   });
 

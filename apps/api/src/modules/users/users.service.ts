@@ -132,7 +132,7 @@ export function createUsersService(app: FastifyInstance) {
           await checkRoles(tx, actor, [{ roleId: input.roleId, field: 'roleId' }]);
           await checkInput(tx, input);
           const row = { ...values(input), firstname: input.firstname, email: input.email.toLowerCase(), roleId: input.roleId };
-          return repo.insert({ ...row, passwordHash, profile, passwordChangedAt: app.clock.now() }, tx);
+          return repo.insert({ ...row, passwordHash, profile, profileName: profile ? (image?.originalName ?? null) : null, passwordChangedAt: app.clock.now() }, tx);
         });
       } catch (err) {
         await removeStoredFile(app, profile);
@@ -164,9 +164,10 @@ export function createUsersService(app: FastifyInstance) {
           await checkInput(tx, input, id);
           await keepLastSuperAdmin(tx, id, current, input);
           const nextProfile = newProfile ?? (input.removeProfile ? null : current.profile);
+          const profileName = newProfile ? (image?.originalName ?? null) : nextProfile ? current.profileName : null;
           await repo.update(
             id,
-            { ...values(input), profile: nextProfile, updatedAt: now, ...(passwordHash ? { passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null } : {}) },
+            { ...values(input), profile: nextProfile, profileName, updatedAt: now, ...(passwordHash ? { passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null } : {}) },
             tx,
           );
           return { before: current, profile: nextProfile };

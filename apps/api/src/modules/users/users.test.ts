@@ -48,7 +48,7 @@ describe('GET /users', () => {
     const manager = body.data.find((u) => u.email === 'manager@example.com')!;
     expect(manager).toMatchObject({ roleId: 2, roleName: 'Content Manager', companyName: 'Acme Media', status: 'active', hasApiKey: false, profile: null });
     expect(Object.keys(manager).sort()).toEqual(
-      ['id', 'roleId', 'roleName', 'companyId', 'companyName', 'firstname', 'lastname', 'email', 'phone', 'profile', 'primaryColor', 'secondaryColor', 'status', 'twoFactorEnabled', 'hasApiKey', 'lastLoginAt', 'createdAt', 'updatedAt', 'manageable'].sort(),
+      ['id', 'roleId', 'roleName', 'companyId', 'companyName', 'firstname', 'lastname', 'email', 'phone', 'profile', 'profileName', 'primaryColor', 'secondaryColor', 'status', 'twoFactorEnabled', 'hasApiKey', 'lastLoginAt', 'createdAt', 'updatedAt', 'manageable'].sort(),
     );
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
   });
@@ -86,6 +86,7 @@ describe('POST /users/add', () => {
       data: { firstname: 'Nina', email: f.email.toLowerCase(), roleId: 2, roleName: 'Content Manager', companyId: 1, companyName: 'Acme Media', primaryColor: '#112233', secondaryColor: '#445566', status: 'active', twoFactorEnabled: false },
     });
     expect(body.data.profile).toMatch(/^profile\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
+    expect(body.data.profileName).toBe('me.png'); // the upload's own name, shown in the edit form
     expect((await t.as(admin, { url: `/api/files/${body.data.profile}` })).statusCode).toBe(200);
     const row = await userRow(t, body.data.id);
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -146,8 +147,13 @@ describe('PATCH /users/update/:id', () => {
     expect(body.data.profile).not.toBe(u.profile);
     expect(await storedFiles(t)).not.toContain(u.profile);
 
+    expect(body.data.profileName).toBe('me.png');
+    const kept = await update(admin, u.id, editFields(body.data, { lastname: 'Kept' }));
+    expect(kept.json().data).toMatchObject({ profile: body.data.profile, profileName: 'me.png' });
+
     const removed = await update(admin, u.id, editFields(body.data, { removeProfile: 'true' }));
     expect(removed.json().data.profile).toBeNull();
+    expect(removed.json().data.profileName).toBeNull();
     expect(await storedFiles(t)).not.toContain(body.data.profile);
     const audit = (await auditRows(t, 'update', 'user')).find((a) => a.entityId === String(u.id))!;
     expect(audit.before).toMatchObject({ profile: body.data.profile });

@@ -18,6 +18,8 @@ export interface FileFieldProps {
   disabled?: boolean;
   /** Turns a stored path into a URL for the preview (existing files in edit forms). */
   resolveFileUrl?: (path: string) => string;
+  /** The name shown for a stored path (e.g. the original upload name); the path's last part if none. */
+  resolveFileName?: (path: string) => string | null | undefined;
 }
 
 function asList(value: unknown): FileValue[] {
@@ -27,7 +29,7 @@ function asList(value: unknown): FileValue[] {
 }
 
 /** Dropzone with accept filter, single or multiple files, each removable (spec s.5). */
-export function FileField({ id, field, value, onChange, error, disabled, resolveFileUrl }: FileFieldProps) {
+export function FileField({ id, field, value, onChange, error, disabled, resolveFileUrl, resolveFileName }: FileFieldProps) {
   const files = asList(value);
   const [rejection, setRejection] = useState<string>();
   const accept = useMemo(() => toDropzoneAccept(field.accept), [field.accept]);
@@ -100,6 +102,7 @@ export function FileField({ id, field, value, onChange, error, disabled, resolve
               onRemove={() => remove(index)}
               disabled={disabled}
               resolveFileUrl={resolveFileUrl}
+              resolveFileName={resolveFileName}
             />
           ))}
         </Stack>
@@ -125,13 +128,15 @@ function FileRow({
   onRemove,
   disabled,
   resolveFileUrl,
+  resolveFileName,
 }: {
   file: FileValue;
   onRemove: () => void;
   disabled?: boolean;
   resolveFileUrl?: (path: string) => string;
+  resolveFileName?: (path: string) => string | null | undefined;
 }) {
-  const name = displayFileName(file);
+  const name = (typeof file === 'string' ? resolveFileName?.(file) : undefined) || displayFileName(file);
   const preview = usePreviewUrl(file, resolveFileUrl);
   return (
     <Group gap="sm" wrap="nowrap" justify="space-between">

@@ -60,6 +60,27 @@ describe('FormBuilder: rendering', () => {
     expect(screen.queryByRole('link', { name: /Help for Bio/ })).not.toBeInTheDocument();
   });
 
+  it('keeps the field help icons clickable but out of the Tab order; one help link per form takes the keyboard', async () => {
+    const { user } = setup({ fields: [...FIELDS, { name: 'phone', label: 'Phone', type: 'text', showHelp: true, helpUrl: '/docs/users#phone' }] });
+    for (const name of [/Help for Email/, /Help for Phone/]) expect(screen.getByRole('link', { name })).toHaveAttribute('tabindex', '-1');
+    const formHelp = screen.getByRole('link', { name: 'Help with this form (opens in a new tab)' });
+    expect(formHelp).toHaveAttribute('href', '/docs/users');
+    expect(formHelp).toHaveAttribute('target', '_blank');
+    // Tabbing through the whole form never lands on a field help icon.
+    const visited: Element[] = [];
+    for (let i = 0; i < 12; i++) {
+      await user.tab();
+      if (document.activeElement) visited.push(document.activeElement);
+    }
+    expect(visited.some((el) => el.getAttribute('aria-label')?.startsWith('Help for'))).toBe(false);
+    expect(visited).toContain(formHelp);
+  });
+
+  it('shows no form help link when no field has help', () => {
+    setup({ fields: FIELDS.map((f) => ({ ...f, showHelp: false })) });
+    expect(screen.queryByRole('link', { name: /Help with this form/ })).not.toBeInTheDocument();
+  });
+
   it('renders select, multiselect, radio, checkbox, switch, date, password and custom fields', async () => {
     function Stars({ value, onChange, id }: CustomFieldProps) {
       return (
@@ -313,6 +334,21 @@ describe('FormBuilder: files', () => {
     expect(screen.queryByText('me.png')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ profile: null })));
+  });
+
+  it('names a stored file by its original upload name, not its generated key', () => {
+    const key = 'companies/2026/11/3f2a9c4e-1b7d-4c1e-9a55-0d6f1e2b7c88.png';
+    setup({
+      schema: undefined,
+      fields: fileField(),
+      initialValues: { profile: key },
+      resolveFileUrl: () => '/preview.png',
+      resolveFileName: (path) => (path === key ? 'Acme logo.png' : null),
+    });
+    expect(screen.getByText('Acme logo.png')).toBeInTheDocument();
+    expect(screen.queryByText(/3f2a9c4e/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Acme logo.png' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Preview of Acme logo.png' })).toBeInTheDocument();
   });
 
   it('replaces the single file when a new one is chosen', async () => {

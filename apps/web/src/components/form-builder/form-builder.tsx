@@ -2,6 +2,7 @@ import { ERROR_MESSAGES, UI_TEXT } from '@console/contract';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { FormHelpLink, formHelpUrl } from './field-help';
 import { FormFieldControl } from './form-field-control';
 import type { FieldErrors, FormField, FormSubmitResult, FormValues } from './types';
 import {
@@ -37,6 +38,8 @@ export interface FormBuilderProps<S extends z.ZodType = z.ZodType> {
   onValuesChange?: (values: FormValues) => void;
   /** Turns a stored file path into a URL for previews in edit forms. */
   resolveFileUrl?: (path: string) => string;
+  /** The name shown for a stored file (its original upload name; stored keys are generated). */
+  resolveFileName?: (path: string) => string | null | undefined;
   /** Extra content between the fields and the buttons. */
   children?: ReactNode;
   id?: string;
@@ -56,6 +59,7 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
   cancelLabel = 'Cancel',
   onValuesChange,
   resolveFileUrl,
+  resolveFileName,
   children,
   id,
   'aria-label': ariaLabel,
@@ -153,6 +157,7 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
     }
   };
 
+  const helpUrl = formHelpUrl(fields);
   return (
     <form ref={formRef} id={formId} noValidate onSubmit={handleSubmit} aria-label={ariaLabel} aria-busy={busy || undefined}>
       <Stack gap="md">
@@ -171,10 +176,16 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
             onChange={setFieldValue}
             values={values}
             resolveFileUrl={resolveFileUrl}
+            resolveFileName={resolveFileName}
           />
         ))}
         {children}
         <Group justify="flex-end" gap="sm">
+          {helpUrl ? (
+            <div style={{ marginInlineEnd: 'auto' }}>
+              <FormHelpLink href={helpUrl} />
+            </div>
+          ) : null}
           {onCancel ? (
             <Button variant="default" onClick={onCancel} disabled={submitting}>
               {cancelLabel}

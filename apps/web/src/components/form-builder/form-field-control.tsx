@@ -30,6 +30,7 @@ export interface FormFieldControlProps {
   onChange: (name: string, value: unknown) => void;
   values: FormValues;
   resolveFileUrl?: (path: string) => string;
+  resolveFileName?: (path: string) => string | null | undefined;
 }
 
 export const DEFAULT_TEXTAREA_ROWS = 4;
@@ -43,7 +44,7 @@ export function FormFieldControl(props: FormFieldControlProps) {
       {field.showHelp ? (
         // Outside the <label>: a link inside a label would also activate the input.
         <Box pos="absolute" top={-2} right={0}>
-          <FieldHelp label={field.label} helpUrl={field.helpUrl} />
+          <FieldHelp label={field.label} helpUrl={field.helpUrl} inTabOrder={false} />
         </Box>
       ) : null}
     </Box>
@@ -86,7 +87,7 @@ function OptionView({ option }: { option?: NormalisedOption }): ReactNode {
   );
 }
 
-function Control({ id, field, value, error, onChange, values, resolveFileUrl }: FormFieldControlProps) {
+function Control({ id, field, value, error, onChange, values, resolveFileUrl, resolveFileName }: FormFieldControlProps) {
   const set = (next: unknown) => onChange(field.name, next);
   const maps = useOptionMaps(field);
   const disabled = Boolean(field.disabled);
@@ -224,7 +225,7 @@ function Control({ id, field, value, error, onChange, values, resolveFileUrl }: 
       );
     }
     case 'file':
-      return <FileField id={id} field={field} value={value} onChange={set} error={error} disabled={disabled} resolveFileUrl={resolveFileUrl} />;
+      return <FileField id={id} field={field} value={value} onChange={set} error={error} disabled={disabled} resolveFileUrl={resolveFileUrl} resolveFileName={resolveFileName} />;
     case 'custom': {
       const Custom = field.component;
       if (!Custom) return null;

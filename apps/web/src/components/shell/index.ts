@@ -2,6 +2,7 @@ export { Brand } from './brand';
 export { InactivityDialog } from './inactivity-dialog';
 export { ProfileMenu } from './profile-menu';
 export { Sidebar } from './sidebar';
+export { MAIN_CONTENT_ID, SkipLink, SKIP_LINK_TEXT } from './skip-link';
 export { type ShellRouteHandle, useShellRoute } from './route-handle';
 export { ThemeToggle } from './theme-toggle';
 export { TopBar } from './top-bar';

@@ -12,7 +12,9 @@ import { ErrorBoundary } from '../ui/error-boundary';
 import { PageLoader } from '../ui/page-loader';
 import { NoAccess } from './no-access';
 import { canOpenShellRoute, firstSegment, isMenuActive, menuHref, useShellRoute } from './route-handle';
+import classes from './shell.module.css';
 import { Sidebar } from './sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 /** Sidebar + top bar around every signed-in screen except /home (spec s.2 "Shell"). */
@@ -46,6 +48,7 @@ export default function ShellLayout() {
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
+      <SkipLink />
       <AppShell.Header>
         <TopBar title={menuName} withBrand burger={{ opened: navOpened, toggle: nav.toggle }} withBackToHome />
       </AppShell.Header>
@@ -59,7 +62,7 @@ export default function ShellLayout() {
           onNavigate={nav.close}
         />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.mainTarget}>
         {allowed ? (
           <ErrorBoundary key={pathname}>
             <Suspense fallback={<PageLoader />}>

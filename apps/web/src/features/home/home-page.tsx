@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { Brand, TopBar } from '../../components/shell';
+import { Brand, MAIN_CONTENT_ID, SkipLink, TopBar } from '../../components/shell';
 import { showAlert } from '../../components/ui/alert-dialog';
 import { getAppConfig } from '../../lib/app-config';
 import { useSession } from '../../lib/auth/session';
@@ -39,10 +39,11 @@ export default function HomePage() {
   const firstname = session?.user.firstname;
   return (
     <div className={classes.page}>
+      <SkipLink />
       <header className={classes.header}>
         <TopBar leading={<Brand />} />
       </header>
-      <Container size="lg" component="main" pb="xl">
+      <Container size="lg" component="main" pb="xl" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <div className={classes.hero}>
           <Title order={1}>{firstname ? `Welcome back, ${firstname}` : 'Welcome back'}</Title>
           <Text c="dimmed" mt={4}>

@@ -12,7 +12,7 @@ import ProductDashboardPage from './product-dashboard-page';
 const data = {
   companies: 3, users: 12, activeUsers: 9, roles: 4, activeSessions: 2,
   signInsPerDay: [{ date: '2026-11-20', count: 2 }, { date: '2026-11-21', count: 5 }],
-  recentChanges: [{ id: 1, action: 'regenerate-key', entity: 'user', entityId: '7', actorName: 'Ada Admin', createdAt: '2026-11-21T09:00:00.000Z' }],
+  recentChanges: [{ id: 1, action: 'regenerate-api-key', entity: 'user', entityId: '7', targetName: 'Nina Named', actorName: 'Ada Admin', createdAt: '2026-11-21T09:00:00.000Z' }],
 };
 const ok = () => new Response(JSON.stringify({ data }), { status: 200 });
 const fail = () => new Response('{"success":false,"message":"down"}', { status: 503 });
@@ -43,7 +43,9 @@ describe('product dashboard', () => {
     expect(screen.getByText('Active sessions').closest('li')).toHaveTextContent('2');
     expect(screen.getByRole('heading', { level: 2, name: 'Sign-ins per day' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Recent changes' })).toBeInTheDocument();
-    expect(screen.getByText('User #7')).toBeInTheDocument();
+    // The changed user by name, not by id.
+    expect(screen.getByText('User: Nina Named')).toBeInTheDocument();
+    expect(screen.queryByText('User #7')).toBeNull();
     expect(screen.getByText('by Ada Admin')).toBeInTheDocument();
   });
 
@@ -53,5 +55,7 @@ describe('product dashboard', () => {
     expect(chartSummary([{ date: '2026-11-21', count: 0 }])).toBe('0 sign-ins in the last 1 day.');
     expect(actionLabel('permission-denied')).toBe('Permission denied');
     expect(entityLabel({ entity: 'module-permission', entityId: null })).toBe('Module permission');
+    expect(entityLabel({ entity: 'company', entityId: '12', targetName: 'Acme Media' })).toBe('Company: Acme Media');
+    expect(entityLabel({ entity: 'company', entityId: '12', targetName: null })).toBe('Company #12');
   });
 });

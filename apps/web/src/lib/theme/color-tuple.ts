@@ -52,11 +52,23 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** The first shade of the tuple (searching from `start` towards `end`) readable on `background` (>= 4.5:1). */
-export function readableShade(tuple: readonly string[], background: string, start: number, end: number): number {
+/** The first shade of the tuple (searching from `start` towards `end`) readable on `background` (>= 4.5:1 by default). */
+export function readableShade(tuple: readonly string[], background: string, start: number, end: number, minRatio = 4.5): number {
   const step = start <= end ? 1 : -1;
   for (let i = start; i !== end + step; i += step) {
-    if (contrastRatio(tuple[i], background) >= 4.5) return i;
+    if (contrastRatio(tuple[i], background) >= minRatio) return i;
   }
   return end;
+}
+
+/**
+ * The first colour of the tuple (from `start` towards `end`) with at least `minRatio` against
+ * every one of `backgrounds`, or `fallback` when no shade of the user's colour manages it.
+ */
+export function shadeOnAll(tuple: readonly string[], backgrounds: readonly string[], start: number, end: number, minRatio: number, fallback: string): string {
+  const step = start <= end ? 1 : -1;
+  for (let i = start; i !== end + step; i += step) {
+    if (backgrounds.every((bg) => contrastRatio(tuple[i], bg) >= minRatio)) return tuple[i];
+  }
+  return fallback;
 }

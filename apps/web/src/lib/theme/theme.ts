@@ -1,10 +1,31 @@
 import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineThemeOverride } from '@mantine/core';
-import { colorsTupleFromHex, readableShade, withAlpha } from './color-tuple';
+import { colorsTupleFromHex, readableShade, shadeOnAll, withAlpha } from './color-tuple';
 
 export type ThemeColors = { primaryColor: string; secondaryColor: string };
 
 const LIGHT_SURFACE = '#ffffff';
 const DARK_SURFACE = DEFAULT_THEME.colors.dark[7];
+
+/** WCAG 2.2 non-text contrast (1.4.11): a focus indicator needs 3:1 against what surrounds it. */
+export const FOCUS_RING_MIN_CONTRAST = 3;
+/** What a focused control sits on: the page and drawers, the tinted main area, and inputs/hover rows. */
+export const FOCUS_RING_BACKGROUNDS = {
+  light: [LIGHT_SURFACE, DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1]],
+  dark: [DEFAULT_THEME.colors.dark[6], DEFAULT_THEME.colors.dark[7], DEFAULT_THEME.colors.dark[8]],
+} as const;
+
+/**
+ * The focus ring colour per scheme: the user's primary colour in the first shade that keeps 3:1
+ * on every surface of that scheme (Mantine's dark filled shade 5 of the default navy is 2.6:1
+ * on the dark page), else a neutral that always does.
+ */
+export function focusRingColors(colors: ThemeColors): { light: string; dark: string } {
+  const brand = colorsTupleFromHex(colors.primaryColor);
+  return {
+    light: shadeOnAll(brand, FOCUS_RING_BACKGROUNDS.light, 6, 9, FOCUS_RING_MIN_CONTRAST, DEFAULT_THEME.colors.dark[9]),
+    dark: shadeOnAll(brand, FOCUS_RING_BACKGROUNDS.dark, 5, 0, FOCUS_RING_MIN_CONTRAST, DEFAULT_THEME.white),
+  };
+}
 
 /** Mantine theme built from the user's colours (spec s.4). 'brand' = primary, 'accent' = secondary. */
 export function createAppTheme(colors: ThemeColors): MantineThemeOverride {
@@ -37,6 +58,7 @@ export function createCssVariablesResolver(colors: ThemeColors): CSSVariablesRes
   const darkLink = readableShade(brand, DARK_SURFACE, 4, 0);
   const lightAccent = readableShade(accent, LIGHT_SURFACE, 6, 9);
   const darkAccent = readableShade(accent, DARK_SURFACE, 4, 0);
+  const focusRing = focusRingColors(colors);
   return () => ({
     variables: {},
     light: {
@@ -47,6 +69,7 @@ export function createCssVariablesResolver(colors: ThemeColors): CSSVariablesRes
       '--app-accent': accent[6],
       '--app-surface': 'var(--mantine-color-gray-0)',
       '--app-border': 'var(--mantine-color-gray-3)',
+      '--app-focus-ring': focusRing.light,
     },
     dark: {
       // Mantine's dark text (#c9c9c9) reads washed out on large headings; a brighter grey keeps contrast crisp.
@@ -63,6 +86,7 @@ export function createCssVariablesResolver(colors: ThemeColors): CSSVariablesRes
       '--app-accent': accent[5],
       '--app-surface': 'var(--mantine-color-dark-8)',
       '--app-border': 'var(--mantine-color-dark-4)',
+      '--app-focus-ring': focusRing.dark,
     },
   });
 }

@@ -11,6 +11,7 @@ const company: Company = {
   website: 'https://www.acme.example/about',
   address: null,
   logo: 'companies/2026/11/abc.png',
+  logoName: 'acme logo.png',
   status: 'inactive',
   userCount: 3,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -57,6 +57,7 @@ export function CompanyFormDrawer({ state, onClose }: { state: CompanyEditorStat
         onCancel={onClose}
         onSubmit={onSubmit}
         resolveFileUrl={(path) => (path === company?.logo ? (logoUrl ?? '') : '')}
+        resolveFileName={(path) => (path === company?.logo ? company.logoName : null)}
       />
     </Drawer>
   );

@@ -11,6 +11,7 @@ const ACTION_COLORS: Record<string, string> = {
   export: 'grape',
   grant: 'violet',
   'regenerate-key': 'orange',
+  'regenerate-api-key': 'orange',
   'end-session': 'gray',
   'permission-denied': 'yellow',
 };
@@ -21,9 +22,13 @@ export function actionLabel(action: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** 'company', '12' -> 'Company #12'; entities are stored in kebab-case ('module-permission'). */
-export function entityLabel(change: Pick<Change, 'entity' | 'entityId'>): string {
+/**
+ * 'user', 'Nina Pictured' -> 'User: Nina Pictured'; without a name 'company', '12' -> 'Company #12'.
+ * Entities are stored in kebab-case ('module-permission').
+ */
+export function entityLabel(change: Pick<Change, 'entity' | 'entityId'> & { targetName?: string | null }): string {
   const name = actionLabel(change.entity);
+  if (change.targetName) return `${name}: ${change.targetName}`;
   return change.entityId ? `${name} #${change.entityId}` : name;
 }
 

@@ -7,7 +7,7 @@ import { refreshOwnSession } from './refresh-own-session';
 
 const saved: User = {
   id: 3, roleId: 1, roleName: 'Super Admin', companyId: null, companyName: null, firstname: 'Ada', lastname: 'New',
-  email: 'ada@example.com', phone: null, profile: 'profile/a.png', primaryColor: '#0f766e', secondaryColor: '#f59e0b',
+  email: 'ada@example.com', phone: null, profile: 'profile/a.png', profileName: null, primaryColor: '#0f766e', secondaryColor: '#f59e0b',
   status: 'active', twoFactorEnabled: false, hasApiKey: false, lastLoginAt: null, createdAt: '', updatedAt: '',
 };
 

@@ -13,6 +13,7 @@ const user: User = {
   email: 'maria@example.com',
   phone: null,
   profile: 'profile/2026/11/p.png',
+  profileName: 'maria.png',
   primaryColor: '#112233',
   secondaryColor: '#445566',
   status: 'active',

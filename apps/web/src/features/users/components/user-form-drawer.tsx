@@ -99,6 +99,7 @@ export function UserFormDrawer({ state, selfId, onClose, onSelfSaved }: Props) {
             onCancel={onClose}
             onSubmit={onSubmit}
             resolveFileUrl={(path) => (path === user?.profile ? (pictureUrl ?? '') : '')}
+            resolveFileName={(path) => (path === user?.profile ? user.profileName : null)}
           />
         )}
       </Stack>

@@ -1,0 +1,158 @@
+// Keyboard and focus checks of the shared shell and form parts (issue 7 s.1): the skip link, the
+// Tab stops of a long form and the focus ring's contrast in dark mode.
+import type { Page } from '@playwright/test';
+import { PRODUCT, dialog, settled } from './support/admin';
+import { expectAccessible } from './support/axe';
+import { expect, signIn, test, themeToggle } from './support/fixtures';
+
+const USERS_PATH = `${PRODUCT}/users`;
+
+/** What has focus, as a short description: tag, accessible name and whether it is a field help icon. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return { tag: '', name: '', help: false, inMain: false, inDialog: false };
+    const labelled = (el as HTMLInputElement).labels?.[0]?.textContent?.trim();
+    const name = el.getAttribute('aria-label') ?? labelled ?? el.textContent?.trim().slice(0, 60) ?? '';
+    return {
+      tag: el.tagName.toLowerCase(),
+      id: el.id,
+      name,
+      help: /^Help for /.test(el.getAttribute('aria-label') ?? ''),
+      inMain: Boolean(el.closest('main')),
+      inDialog: Boolean(el.closest('[role="dialog"]')),
+    };
+  });
+
+/** Puts the sequential focus starting point at the top of the document, as a fresh page load does. */
+const toDocumentStart = (page: Page) =>
+  page.evaluate(() => {
+    document.body.tabIndex = -1;
+    document.body.focus();
+    document.body.removeAttribute('tabindex');
+  });
+
+/** WCAG contrast of two CSS colours as the browser computed them (rgb()/rgba() on an opaque base). */
+function contrast(a: string, b: string): number {
+  const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const lum = (c: string) => {
+    const [r, g, bl] = rgb(c).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test.describe('keyboard and focus', () => {
+  test('"Skip to main content" is the first Tab stop, shows when focused and moves focus into <main>', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await page.goto(USERS_PATH);
+    await settled(page);
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    // Hidden (off screen) until it has focus.
+    await expect(skip).not.toBeInViewport();
+    await toDocumentStart(page);
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await expectAccessible(page, 'skip link focused', testInfo);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+    expect(new URL(page.url()).pathname).toBe(USERS_PATH); // the route is untouched
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).inMain).toBe(true);
+
+    // The home page (outside the shell) has one too.
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await toDocumentStart(page);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+  });
+
+  test('the Add user drawer is crossed with one Tab per control: help icons stay clickable but out of the Tab order', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto(USERS_PATH);
+    await settled(page);
+    await page.getByRole('button', { name: 'Add user', exact: true }).click();
+    const add = dialog(page, 'Add user');
+    const first = add.getByRole('textbox', { name: 'First name', exact: true });
+    await expect(first).toBeVisible();
+    const helpIcons = add.getByRole('link', { name: /^Help for / });
+    const icons = await helpIcons.count();
+    expect(icons).toBeGreaterThan(5);
+    // Still links (mouse and touch reach them), with tabindex -1.
+    for (const i of [0, icons - 1]) {
+      await expect(helpIcons.nth(i)).toHaveAttribute('tabindex', '-1');
+      await expect(helpIcons.nth(i)).toHaveAttribute('href', /^\/docs\/users#/);
+    }
+
+    await first.focus();
+    const stops: { name: string; help: boolean }[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      expect(now.inDialog, 'focus stays in the drawer').toBe(true);
+      stops.push(now);
+      if (now.tag === 'button' && now.name === 'Add user') break;
+    }
+    logStops(stops);
+    expect(stops.at(-1)?.name).toBe('Add user');
+    expect(stops.filter((s) => s.help)).toEqual([]);
+    // The one keyboard stop for help is the form's own link.
+    expect(stops.some((s) => s.name.startsWith('Help with this form'))).toBe(true);
+    // Before: 26 Tabs from the first field to the submit button, half of them help icons.
+    expect(stops.length).toBeLessThanOrEqual(26 - icons + 1);
+  });
+
+  test('in dark mode the focus ring keeps 3:1 against the page behind it', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await themeToggle(page).click();
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await page.goto(USERS_PATH);
+    await settled(page);
+    const button = page.getByRole('button', { name: 'Add user', exact: true });
+    await button.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab'); // keyboard focus: :focus-visible applies
+    await expect(button).toBeFocused();
+    const { outline, outlineStyle, surfaces } = await button.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const bg = (node: Element | null): string => {
+        for (let n = node; n; n = n.parentElement) {
+          const c = getComputedStyle(n).backgroundColor;
+          if (c && !/rgba\(0, 0, 0, 0\)|transparent/.test(c)) return c;
+        }
+        return getComputedStyle(document.body).backgroundColor;
+      };
+      return {
+        outline: style.outlineColor,
+        outlineStyle: style.outlineStyle,
+        surfaces: [bg(el.parentElement), getComputedStyle(document.body).backgroundColor],
+      };
+    });
+    expect(outlineStyle).toBe('solid');
+    for (const surface of surfaces) {
+      expect(contrast(outline, surface), `focus ring ${outline} on ${surface}`).toBeGreaterThanOrEqual(3);
+    }
+    await expectAccessible(page, 'users list (dark, focus)', testInfo);
+
+    // Plain elements (the global :focus-visible rule) get the same ring: the skip link on the page.
+    await toDocumentStart(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    const skipRing = await skip.evaluate((el) => getComputedStyle(el).outlineColor);
+    expect(skipRing).toBe(outline);
+  });
+});
+
+function logStops(stops: { name: string }[]) {
+  // Printed for whoever reads the run: the drawer's Tab stops in order.
+  console.log(`Add user drawer: ${stops.length} Tab stops: ${stops.map((s) => s.name).join(' | ')}`);
+}
