@@ -13,6 +13,8 @@ export default function ToastHost() {
   const style = avoid.mode === 'beside' ? ({ '--toast-right-inset': `${avoid.rightInset}px` } as CSSProperties) : undefined;
   return (
     <Notifications
+      // Mantine's Portal does not re-render when its target changes: remount to move the toasts.
+      key={avoid.mode === 'over' ? (avoid.slot.dataset.toastSlot ?? 'slot') : 'page'}
       position={TOAST_DEFAULTS.position}
       autoClose={TOAST_DEFAULTS.duration}
       transitionDuration={TOAST_DEFAULTS.fadeOutMs}
@@ -21,6 +23,8 @@ export default function ToastHost() {
       className={classes.root}
       style={style}
       data-avoid={avoid.mode}
+      // On phones a drawer fills the screen: toasts go inside it, above its form.
+      portalProps={avoid.mode === 'over' ? { target: avoid.slot } : undefined}
     />
   );
 }
