@@ -30,7 +30,7 @@ async function failAddCompany(page: Page) {
   await drawer.getByRole('button', { name: 'Add company', exact: true }).click();
   const error = toast(page, 'A company with this name already exists');
   await expect(error).toBeVisible();
-  await expect(drawer.getByText('A company with this name already exists')).toBeVisible(); // the field error
+  await expect(drawer.locator('form').getByText('A company with this name already exists')).toBeVisible(); // the field error
   await page.waitForTimeout(400); // the toast's entrance transition
   return { drawer, error };
 }
