@@ -3,7 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 /** Words shorter than this stay whole (versions, abbreviations, short numbers). */
 const MIN_BREAKABLE = 16;
 // Break after "@" and "/", and before "." (the typographic convention for e-mails and URLs).
-const BREAK = /(?<=[@/])(?=.)|(?<=.)(?=\.)/;
+const BREAK = /(?<=[@/])(?=[^/])|(?<=.)(?=\.)/;
 
 /**
  * The text with line-break opportunities (<wbr>) inside long e-mails, URLs and paths, so a
