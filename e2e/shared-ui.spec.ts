@@ -1,9 +1,9 @@
 // Shared parts found wanting when the console was tried as a new user would (issue 7 s.1):
 // toasts over drawer forms, tables wider than the page under the pinned actions column, an
 // activity row per search keystroke, and an Access Denied page naming a menu as the module.
-import { accessDeniedMessage, API_PATHS, UI_TEXT } from '@console/contract';
+import { accessDeniedMessage, ADMIN_API_PATHS, API_PATHS, UI_TEXT } from '@console/contract';
 import type { Locator, Page } from '@playwright/test';
-import { Api, PRODUCT, dialog, settled, toast } from './support/admin';
+import { Api, PRODUCT, dialog, settled, toast, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
 import { E2E } from './support/env';
 import { expect, expectPath, signIn, test } from './support/fixtures';
@@ -57,7 +57,18 @@ test.describe('lists at 1440x900', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
   const lists = [`${PRODUCT}/companies`, `${PRODUCT}/users`, `${PRODUCT}/roles`, '/profile/user-sessions', '/profile/user-activity'];
 
-  test('every column header is in view: none covered by the pinned actions column, no sideways scroll', async ({ page }) => {
+  test('every column header is in view: none covered by the pinned actions column, no sideways scroll', async ({ page, baseURL }) => {
+    // Long values, as real data has them: a long name, e-mail and company name.
+    const admin = await Api.admin(baseURL!);
+    const tag = uniqueTag();
+    const company = await admin.createCompany({ name: `Northwind International Holdings ${tag}`, email: `accounts.payable.${tag}@northwind-international.example` });
+    const user = await admin.createUser({
+      firstname: 'Bartholomew-Alexander',
+      lastname: `Featherstonehaugh ${tag}`,
+      email: `bartholomew.featherstonehaugh.${tag}@northwind-international.example`,
+      roleId: 3,
+      companyId: company.id,
+    });
     await signIn(page, 'admin');
     for (const path of lists) {
       await page.goto(path);
@@ -80,6 +91,8 @@ test.describe('lists at 1440x900', () => {
       });
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
     }
+    await admin.deleteUser(user.id);
+    await admin.call('DELETE', ADMIN_API_PATHS.companies.remove(company.id));
   });
 });
 
