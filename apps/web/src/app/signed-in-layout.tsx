@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { InactivityDialog } from '../components/shell';
 import { logActivity } from '../lib/activity-logger';
@@ -31,9 +31,12 @@ function SignedInArea() {
   usePermissions();
 
   // Children's effects run first, so the shell has stored this route's menu name already.
+  // One page view per path: query-string changes (search, sort, page) are not new pages.
+  const searchRef = useRef(search);
+  searchRef.current = search;
   useEffect(() => {
-    logActivity({ path: pathname, search });
-  }, [pathname, search]);
+    logActivity({ path: pathname, search: searchRef.current });
+  }, [pathname]);
 
   const signOut = () => {
     prepareSignOut();

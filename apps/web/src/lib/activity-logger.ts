@@ -28,15 +28,16 @@ export function activityPayload(event: ActivityEvent): UserActivityAdd {
 
 /**
  * Records user activity. Fire and forget: never awaited by the UI, never retried, and a failure
- * is swallowed, so a broken endpoint cannot block a screen or loop. A page view of the same
- * URL twice in a row (React strict-mode effects, same-URL navigation) is sent once.
+ * is swallowed, so a broken endpoint cannot block a screen or loop. A page view is one per
+ * route (path): lists keep their search, sort and page in the query string, and logging every
+ * query-string change wrote a row per search keystroke. The query string of the first view of
+ * a path is still recorded with it.
  */
 export function logActivity(event: ActivityEvent): void {
   const eventName = event.eventName ?? 'page-view';
   if (eventName === 'page-view') {
-    const key = event.path + (event.search ?? '');
-    if (key === lastPageView) return;
-    lastPageView = key;
+    if (event.path === lastPageView) return;
+    lastPageView = event.path;
   }
   api.post(API_PATHS.auth.userActivityAdd, activityPayload(event)).catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { DateFormatter, cellText, rawCell } from './cells.js';
 import { FlowControl } from './flow.js';
 import type { ExportOptions, ExportRow } from './types.js';
+import { fitColumnWidths, sampleRows } from './widths.js';
 
 const MARGIN = 30;
 const FONT_SIZE = 8;
@@ -52,16 +53,27 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   const pageHeight = doc.page.height;
   const tableWidth = pageWidth - 2 * MARGIN;
   const bottom = pageHeight - MARGIN - ROW_HEIGHT; // last row must end above the footer line
-  const weights = options.columns.map((c) => (c.width && c.width > 0 ? c.width : 1));
-  const total = weights.reduce((a, b) => a + b, 0) || 1;
-  const widths = weights.map((w) => (w / total) * tableWidth);
+  // Widths from content: each column's widest header or value among the first rows, fitted to
+  // the page by fitColumnWidths (short columns such as dates whole, long text cut).
+  const tidy = (raw: string) => clean(raw.replace(/\s+/g, ' ').trim()).slice(0, MAX_CELL_CHARS);
+  const cellTexts = (row: Row) => options.columns.map((c) => tidy(cellText(rawCell(c, row), dates)));
+  const { sample, all } = await sampleRows(options.rows);
+  const sampleTexts = sample.map(cellTexts);
+  const natural = options.columns.map((c, i) => {
+    doc.font(fonts.bold).fontSize(FONT_SIZE);
+    let widest = doc.widthOfString(tidy(c.header));
+    doc.font(fonts.regular);
+    for (const texts of sampleTexts) if (texts[i]) widest = Math.max(widest, doc.widthOfString(texts[i]));
+    return Math.ceil(widest) + 2 * CELL_PAD + 1;
+  });
+  const widths = fitColumnWidths(natural, tableWidth);
   const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
 
   let page = 1;
   let y = MARGIN;
 
-  const fit = (raw: string, width: number): string => {
-    let text = clean(raw.replace(/\s+/g, ' ').trim()).slice(0, MAX_CELL_CHARS);
+  const fit = (tidied: string, width: number): string => {
+    let text = tidied;
     const room = width - 2 * CELL_PAD;
     if (doc.widthOfString(text) <= room) return text;
     let lo = 0;
@@ -80,7 +92,7 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   const header = () => {
     doc.rect(MARGIN, y, tableWidth, ROW_HEIGHT).fill('#e8ecf1');
     doc.fillColor('#000').font(fonts.bold).fontSize(FONT_SIZE);
-    options.columns.forEach((c, i) => line(fit(c.header, widths[i]), xs[i], y, widths[i]));
+    options.columns.forEach((c, i) => line(fit(tidy(c.header), widths[i]), xs[i], y, widths[i]));
     y += ROW_HEIGHT;
     doc.moveTo(MARGIN, y).lineTo(MARGIN + tableWidth, y).lineWidth(0.5).strokeColor('#8a94a6').stroke();
     doc.font(fonts.regular).fontSize(FONT_SIZE).fillColor('#000');
@@ -113,10 +125,11 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
 
   let count = 0;
   const flow = new FlowControl(out);
-  for await (const row of options.rows) {
+  for await (const row of all) {
     if (flow.stopped) return; // consumer gone: stop reading rows
     if (y + ROW_HEIGHT > bottom) newPage();
-    options.columns.forEach((c, i) => line(fit(cellText(rawCell(c, row), dates), widths[i]), xs[i], y, widths[i]));
+    const texts = count < sampleTexts.length ? sampleTexts[count] : cellTexts(row);
+    texts.forEach((text, i) => line(fit(text, widths[i]), xs[i], y, widths[i]));
     y += ROW_HEIGHT;
     doc.moveTo(MARGIN, y).lineTo(MARGIN + tableWidth, y).lineWidth(0.25).strokeColor('#d0d5dd').stroke();
     count += 1;

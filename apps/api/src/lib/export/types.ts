@@ -13,7 +13,10 @@ export interface ExportColumn<Row extends ExportRow = ExportRow> {
   header: string;
   /** Turns the raw value into what is written (default: the value as is). */
   format?: (value: unknown, row: Row) => CellValue;
-  /** Relative width (PDF share of the page; XLSX characters / 1). Default 1 (PDF), 18 chars (XLSX). */
+  /**
+   * @deprecated Ignored: XLSX and PDF size every column from its header and values (widths.ts).
+   * (It used to be a PDF share and was also read as Excel characters, giving 0.5-character columns.)
+   */
   width?: number;
 }
 

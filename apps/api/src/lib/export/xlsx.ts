@@ -3,6 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { DateFormatter, guardFormula, rawCell } from './cells.js';
 import { FlowControl } from './flow.js';
 import type { ExportOptions, ExportRow } from './types.js';
+import { sampleRows, XLSX_DATE_FORMAT, xlsxColumnWidth } from './widths.js';
 
 const MAX_CELL_CHARS = 32_767; // Excel's limit per cell
 // Characters XML 1.0 cannot carry; exceljs would write them and Excel would call the file corrupt.
@@ -23,11 +24,15 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   const dates = new DateFormatter(options.timeZone);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName(options.title), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = options.columns.map((c, i) => ({
-    key: `c${i}`,
-    header: xlsxText(c.header),
-    width: c.width ?? 18,
-  }));
+  // Widths from the header and the first rows (see widths.ts): Excel shows ### for a date or
+  // number wider than its column, and hides the end of text.
+  const toValues = (row: Row) => options.columns.map((c) => xlsxValue(rawCell(c, row), dates));
+  const { sample, all } = await sampleRows(options.rows);
+  const sampleValues = sample.map(toValues);
+  sheet.columns = options.columns.map((c, i) => {
+    const header = xlsxText(c.header);
+    return { key: `c${i}`, header, width: xlsxColumnWidth(header, sampleValues.map((v) => shownText(v[i]))) };
+  });
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
 
@@ -36,12 +41,14 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   // there (another exceljs version) only `out`'s backpressure applies.
   const pending = () => ((sheet as unknown as { _stream?: { buffers?: unknown[] } })._stream?.buffers?.length ?? 0) > 16;
   const flow = new FlowControl(out, pending);
-  for await (const row of options.rows) {
+  let index = 0;
+  for await (const row of all) {
     if (flow.stopped) return; // consumer gone: stop reading rows (ends the source iterator)
-    const values = options.columns.map((c) => xlsxValue(rawCell(c, row), dates));
+    const values = index < sampleValues.length ? sampleValues[index] : toValues(row);
+    index += 1;
     const added = sheet.addRow(values);
     values.forEach((v, i) => {
-      if (v instanceof Date) added.getCell(i + 1).numFmt = 'yyyy-mm-dd hh:mm:ss';
+      if (v instanceof Date) added.getCell(i + 1).numFmt = XLSX_DATE_FORMAT;
     });
     added.commit();
     await flow.afterRow();
@@ -58,6 +65,14 @@ function xlsxValue(value: unknown, dates: DateFormatter): string | number | Date
   if (typeof value === 'boolean') return value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : dates.wallClockAsUtc(value);
   return xlsxText(JSON.stringify(value) ?? '');
+}
+
+/** The text Excel displays for a written value (what the column must be wide enough for). */
+function shownText(value: ReturnType<typeof xlsxValue>): string {
+  if (value === null) return '';
+  if (value instanceof Date) return XLSX_DATE_FORMAT; // same length as every date it shows
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return String(value);
 }
 
 function xlsxText(text: string): string {

@@ -49,13 +49,13 @@ const date = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
 
 export const USER_ACTIVITY_EXPORT_COLUMNS: ExportColumn<UserActivity>[] = [
   { key: 'createdAt', header: 'Time', format: date },
-  { key: 'userId', header: 'User ID', width: 0.5 },
-  { key: 'screenName', header: 'Screen', width: 1.2 },
+  { key: 'userId', header: 'User ID' },
+  { key: 'screenName', header: 'Screen' },
   { key: 'eventName', header: 'Event' },
-  { key: 'slug', header: 'Path', width: 1.4 },
-  { key: 'description', header: 'Description', width: 2 },
-  { key: 'ip', header: 'IP', width: 0.9 },
-  { key: 'sessionId', header: 'Session', width: 1.4 },
-  { key: 'request', header: 'Request', width: 1.6, format: (v) => (v === null || v === undefined ? null : JSON.stringify(v)) },
-  { key: 'id', header: 'ID', width: 0.5 },
+  { key: 'slug', header: 'Path' },
+  { key: 'description', header: 'Description' },
+  { key: 'ip', header: 'IP' },
+  { key: 'sessionId', header: 'Session' },
+  { key: 'request', header: 'Request', format: (v) => (v === null || v === undefined ? null : JSON.stringify(v)) },
+  { key: 'id', header: 'ID' },
 ];

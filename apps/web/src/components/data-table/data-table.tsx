@@ -9,8 +9,10 @@ import {
   type DataTableColumn,
   type DataTableSortStatus,
   getRecordId,
+  getValueAtPath,
 } from 'mantine-datatable';
 import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { breakable } from './breakable-text';
 import { BulkDeleteButton } from './bulk-delete-button';
 import classes from './data-table.module.css';
 import { ColumnChooser } from './column-chooser';
@@ -182,11 +184,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
     }
     for (const column of columns) {
       if (!visible.has(column.accessor)) continue;
+      const { render, accessor } = column;
       out.push({
-        accessor: column.accessor,
+        accessor,
         title: columnTitle(column),
         sortable: column.sortable !== false,
-        render: column.render,
+        // Long e-mails and URLs may wrap at "@", "." and "/", so the table fits its page.
+        render: render
+          ? (record: T, index: number) => breakable(render(record, index))
+          : (record: T) => breakable(getValueAtPath(record, accessor) as ReactNode),
         width: column.width,
         textAlign: column.textAlign,
         noWrap: column.noWrap,

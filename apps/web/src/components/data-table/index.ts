@@ -3,6 +3,8 @@ export { ExportButtons, EXPORT_FORMAT_LABELS, exportErrorMessage, type ExportBut
 export { ColumnChooser } from './column-chooser';
 export { SearchBox, type SearchBoxProps } from './search-box';
 export { BulkDeleteButton } from './bulk-delete-button';
+export { TimestampCell } from './timestamp-cell';
+export { breakable } from './breakable-text';
 export { useListQueryState, type ListQueryStateApi, type SetListQueryOptions } from './use-list-query-state';
 export { useColumnVisibility, columnStorageKey, readColumnOverrides, type ColumnVisibility } from './use-column-visibility';
 export { fetchDownload, fileNameFromContentDisposition, saveBlob, type FetchDownloadOptions } from './download';

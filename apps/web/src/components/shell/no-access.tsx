@@ -1,12 +1,20 @@
-import { UI_TEXT } from '@console/contract';
+import { accessDeniedMessage, UI_TEXT } from '@console/contract';
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 export const NO_ACCESS_TEXT = "You don't have permission to open this page. Please contact Admin.";
 
+type NoAccessProps = {
+  backLabel: string;
+  /** The module the page belongs to (its name, never the page's menu title). */
+  moduleName: string;
+  /** Does the user have any menu of this module? Without one, the spec's module-level text (s.6). */
+  hasModuleMenus: boolean;
+};
+
 /** Shown in the shell when the user's role does not include the page's menu. */
-export function NoAccess({ backLabel }: { backLabel: string }) {
+export function NoAccess({ backLabel, moduleName, hasModuleMenus }: NoAccessProps) {
   return (
     <Paper withBorder radius="lg" p="xl" maw={560} mx="auto" mt="xl">
       <Stack align="center" ta="center" gap="sm">
@@ -16,7 +24,7 @@ export function NoAccess({ backLabel }: { backLabel: string }) {
         <Title order={2} size="h3">
           {UI_TEXT.accessDeniedTitle}
         </Title>
-        <Text c="dimmed">{NO_ACCESS_TEXT}</Text>
+        <Text c="dimmed">{hasModuleMenus ? NO_ACCESS_TEXT : accessDeniedMessage(moduleName)}</Text>
         <Button component={Link} to="/home" mt="sm">
           {backLabel}
         </Button>

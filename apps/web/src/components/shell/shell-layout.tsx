@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { getAppConfig } from '../../lib/app-config';
-import { modulesQuery } from '../../lib/modules';
+import { moduleName, modulesQuery } from '../../lib/modules';
 import { usePermissions } from '../../lib/permissions';
 import { storage } from '../../lib/storage';
 import { ErrorBoundary } from '../ui/error-boundary';
@@ -29,6 +29,7 @@ export default function ShellLayout() {
   const menus = permissions.menuPermissions[moduleSlug] ?? [];
   const activeMenu = menus.find((menu) => isMenuActive(pathname, menuHref(moduleSlug, menu)));
   const module = modules.data?.find((m) => m.slug === moduleSlug);
+  const name = moduleName(moduleSlug, modules.data);
   const menuName = activeMenu?.name ?? handle?.title ?? '';
 
   // Spec s.2: the menu name is also kept as localStorage menuName (the activity logger's screen name).
@@ -52,10 +53,10 @@ export default function ShellLayout() {
       <AppShell.Header>
         <TopBar title={menuName} withBrand burger={{ opened: navOpened, toggle: nav.toggle }} withBackToHome />
       </AppShell.Header>
-      <AppShell.Navbar aria-label={`${module?.name ?? moduleSlug} menu`}>
+      <AppShell.Navbar aria-label={`${name} menu`}>
         <Sidebar
           moduleSlug={moduleSlug}
-          moduleName={module?.name ?? handle?.title ?? moduleSlug}
+          moduleName={name}
           moduleLogo={module?.logo}
           menus={menus}
           loading={permissions.isLoading}
@@ -70,7 +71,7 @@ export default function ShellLayout() {
             </Suspense>
           </ErrorBoundary>
         ) : (
-          <NoAccess backLabel={UI_TEXT.backToHome} />
+          <NoAccess backLabel={UI_TEXT.backToHome} moduleName={name} hasModuleMenus={menus.length > 0} />
         )}
       </AppShell.Main>
     </AppShell>

@@ -26,7 +26,8 @@ export function companyColumns(handlers: CompanyRowHandlers): DataTableColumnDef
       render: (c) => (
         <Group gap="sm" wrap="nowrap">
           <CompanyLogo name={c.name} logo={c.logo} />
-          <Text size="sm" fw={600} truncate maw={260}>
+          {/* Wraps rather than truncates: a long name must not push the table under the pinned actions. */}
+          <Text size="sm" fw={600} maw={260} style={{ overflowWrap: 'anywhere' }}>
             {c.name}
           </Text>
         </Group>

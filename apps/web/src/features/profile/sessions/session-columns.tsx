@@ -1,7 +1,7 @@
 import type { UserSession } from '@console/contract';
 import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import type { DataTableColumnDef } from '../../../components/data-table';
+import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
 import { formatDuration, formatTimestamp } from '../../../lib/formatters';
 import { describeUserAgent } from '../logic/user-agent';
 import classes from '../components/profile.module.css';
@@ -14,10 +14,11 @@ export function sessionColumns(canEnd: (s: UserSession) => boolean, onEnd: (s: U
     {
       accessor: 'startedAt',
       title: 'Started',
-      noWrap: true,
       render: (s) => (
         <Stack gap={2} align="flex-start">
-          <span>{formatTimestamp(s.startedAt)}</span>
+          <span>
+            <TimestampCell value={s.startedAt} />
+          </span>
           {s.current ? (
             <Badge size="sm" color="teal" variant="light" tt="none" classNames={{ label: classes.currentBadge }}>
               This session
@@ -26,14 +27,14 @@ export function sessionColumns(canEnd: (s: UserSession) => boolean, onEnd: (s: U
         </Stack>
       ),
     },
-    { accessor: 'lastSeenAt', title: 'Last seen', noWrap: true, render: (s) => formatTimestamp(s.lastSeenAt) },
+    // Timestamps wrap between date and time when the table is squeezed, so it fits at 1440 px.
+    { accessor: 'lastSeenAt', title: 'Last seen', render: (s) => <TimestampCell value={s.lastSeenAt} /> },
     {
       accessor: 'endedAt',
       title: 'Ended',
-      noWrap: true,
       render: (s) =>
         s.endedAt ? (
-          formatTimestamp(s.endedAt)
+          <TimestampCell value={s.endedAt} />
         ) : (
           <Badge size="sm" color="brand" variant="dot" tt="none">
             Active

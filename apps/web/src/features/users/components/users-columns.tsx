@@ -19,7 +19,8 @@ export function userColumns(handlers: UserRowHandlers): DataTableColumnDef<UserL
           <Group gap="sm" wrap="nowrap">
             <UserAvatar name={name} profile={u.profile} />
             <Stack gap={0} miw={0}>
-              <Text size="sm" fw={600} truncate maw={240}>
+              {/* Wraps rather than truncates: a long name must not push the table under the pinned actions. */}
+              <Text size="sm" fw={600} maw={240} style={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Text>
               {u.id === handlers.selfId ? (

@@ -1,0 +1,32 @@
+import { Fragment, type ReactNode } from 'react';
+
+/** Words shorter than this stay whole (versions, abbreviations, short numbers). */
+const MIN_BREAKABLE = 16;
+// Break after "@" and "/", and before "." (the typographic convention for e-mails and URLs).
+const BREAK = /(?<=[@/])(?=[^/])|(?<=.)(?=\.)/;
+
+/**
+ * The text with line-break opportunities (<wbr>) inside long e-mails, URLs and paths, so a
+ * squeezed table column wraps "manager@ | example | .com" instead of forcing the whole table
+ * wider than the page (the pinned actions column then covered the last columns at 1440 px).
+ * Only long space-free words are touched; other nodes are returned as they are.
+ */
+export function breakable(node: ReactNode): ReactNode {
+  if (typeof node !== 'string' || node.length < MIN_BREAKABLE) return node;
+  const words = node.split(/(\s+)/);
+  if (!words.some((w) => w.length >= MIN_BREAKABLE && BREAK.test(w))) return node;
+  return words.map((word, i) => {
+    if (word.length < MIN_BREAKABLE) return word;
+    const parts = word.split(BREAK);
+    return (
+      <Fragment key={i}>
+        {parts.map((part, j) => (
+          <Fragment key={j}>
+            {j > 0 ? <wbr /> : null}
+            {part}
+          </Fragment>
+        ))}
+      </Fragment>
+    );
+  });
+}

@@ -1,0 +1,140 @@
+// Shared parts found wanting when the console was tried as a new user would (issue 7 s.1):
+// toasts over drawer forms, tables wider than the page under the pinned actions column, an
+// activity row per search keystroke, and an Access Denied page naming a menu as the module.
+import { accessDeniedMessage, ADMIN_API_PATHS, API_PATHS, UI_TEXT } from '@console/contract';
+import type { Locator, Page } from '@playwright/test';
+import { Api, PRODUCT, dialog, settled, toast, uniqueTag } from './support/admin';
+import { expectAccessible } from './support/axe';
+import { E2E } from './support/env';
+import { expect, expectPath, signIn, test } from './support/fixtures';
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function boxes(locator: Locator): Promise<Array<{ box: Box; what: string }>> {
+  const out = [];
+  for (const el of await locator.all()) {
+    const box = await el.boundingBox();
+    if (box && box.width > 0 && box.height > 0) out.push({ box, what: (await el.evaluate((n) => n.outerHTML.slice(0, 80))) });
+  }
+  return out;
+}
+
+/** Adds a company whose name is taken: the server answers 409, the drawer shows the field error and a toast. */
+async function failAddCompany(page: Page) {
+  await page.goto(`${PRODUCT}/companies`);
+  await settled(page);
+  await page.getByRole('button', { name: 'Add company', exact: true }).click();
+  const drawer = dialog(page, 'Add company');
+  await drawer.getByRole('textbox', { name: 'Company name', exact: true }).fill('Acme Media'); // seeded
+  await drawer.getByRole('button', { name: 'Add company', exact: true }).click();
+  const error = toast(page, 'A company with this name already exists');
+  await expect(error).toBeVisible();
+  await expect(drawer.locator('form').getByText('A company with this name already exists')).toBeVisible(); // the field error
+  await page.waitForTimeout(400); // the toast's entrance transition
+  return { drawer, error };
+}
+
+test.describe('toasts and drawers', () => {
+  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    test(`an error toast covers none of the drawer's fields, labels or field errors at ${viewport.width} px`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, 'admin');
+      await expect(page.locator('[data-toast-type]')).toHaveCount(0, { timeout: 10_000 }); // the sign-in toast has gone
+      const { drawer, error } = await failAddCompany(page);
+      const toastBox = (await error.boundingBox())!;
+      const form = drawer.locator('form');
+      const parts = await boxes(form.locator('input:not([type=hidden]), textarea, button, label, [id$="-error"], .mantine-InputWrapper-error'));
+      expect(parts.length).toBeGreaterThan(5);
+      for (const part of parts) expect(intersects(toastBox, part.box), `toast covers ${part.what}`).toBe(false);
+      await page.screenshot({ path: testInfo.outputPath(`toast-${viewport.width}.png`) });
+      await expectAccessible(page, `add company drawer with an error toast at ${viewport.width} px`, testInfo);
+    });
+  }
+});
+
+test.describe('lists at 1440x900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  const lists = [`${PRODUCT}/companies`, `${PRODUCT}/users`, `${PRODUCT}/roles`, '/profile/user-sessions', '/profile/user-activity'];
+
+  test('every column header is in view: none covered by the pinned actions column, no sideways scroll', async ({ page, baseURL }) => {
+    // Long values, as real data has them: a long name, e-mail and company name.
+    const admin = await Api.admin(baseURL!);
+    const tag = uniqueTag();
+    const company = await admin.createCompany({ name: `Northwind International Holdings ${tag}`, email: `accounts.payable.${tag}@northwind-international.example` });
+    const user = await admin.createUser({
+      firstname: 'Bartholomew-Alexander',
+      lastname: `Featherstonehaugh ${tag}`,
+      email: `bartholomew.featherstonehaugh.${tag}@northwind-international.example`,
+      roleId: 3,
+      companyId: company.id,
+    });
+    await signIn(page, 'admin');
+    for (const path of lists) {
+      await page.goto(path);
+      await settled(page);
+      const table = page.getByRole('table').first();
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      const headers = await boxes(table.locator('thead th'));
+      const viewportBox = (await table.evaluate((t) => {
+        const r = (t.closest('.mantine-ScrollArea-viewport') ?? t.parentElement!).getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      })) as Box;
+      const pinned = headers.at(-1)!;
+      for (const header of headers.slice(0, -1)) {
+        expect(intersects(header.box, pinned.box), `${path}: ${header.what} is under the pinned column`).toBe(false);
+        expect(header.box.x + header.box.width, `${path}: ${header.what} is cut off`).toBeLessThanOrEqual(viewportBox.x + viewportBox.width + 1);
+      }
+      const overflow = await table.evaluate((t) => {
+        const v = t.closest('.mantine-ScrollArea-viewport') ?? t.parentElement!;
+        return v.scrollWidth - v.clientWidth;
+      });
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
+    }
+    await admin.deleteUser(user.id);
+    await admin.call('DELETE', ADMIN_API_PATHS.companies.remove(company.id));
+  });
+});
+
+test.describe('activity log', () => {
+  test('typing a search writes no activity row; moving to another page writes one', async ({ page, baseURL }) => {
+    await signIn(page, 'admin');
+    const admin = await Api.admin(baseURL!);
+    const total = async () =>
+      (await admin.call<{ total: number }>('GET', API_PATHS.userActivity, undefined, { limit: 1 })).total;
+
+    await page.goto(`${PRODUCT}/users`);
+    await settled(page);
+    await expect.poll(async () => (await admin.call<{ data: Array<{ slug: string }> }>('GET', API_PATHS.userActivity, undefined, { limit: 1 })).data[0]?.slug).toBe(`${PRODUCT}/users`);
+    const before = await total();
+
+    const search = page.getByRole('searchbox').first();
+    await search.click();
+    await page.keyboard.type('admin', { delay: 120 });
+    await expect(page).toHaveURL(/search=admin/);
+    await settled(page);
+    await expect.poll(total).toBe(before); // stays: nothing is written for query-string changes
+    await page.waitForTimeout(1000);
+    expect(await total()).toBe(before);
+
+    await page.getByRole('link', { name: 'Roles', exact: true }).click();
+    await expectPath(page, `${PRODUCT}/roles`);
+    await expect.poll(total).toBe(before + 1);
+  });
+});
+
+test.describe('access denied', () => {
+  test('names the module (never the menu) and says the spec text when the user has no menu in it', async ({ page }, testInfo) => {
+    await signIn(page, 'guest'); // no modules at all
+    await page.goto(`${PRODUCT}/users`);
+    await expect(page.getByRole('heading', { name: UI_TEXT.accessDeniedTitle })).toBeVisible();
+    await expect(page.getByText(accessDeniedMessage(E2E.productName), { exact: true })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: `${E2E.productName} menu` });
+    await expect(nav).toBeVisible();
+    await expect(nav.getByText('Users', { exact: true })).toHaveCount(0);
+    await expectAccessible(page, 'access denied', testInfo);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByText(accessDeniedMessage(E2E.productName), { exact: true })).toBeVisible();
+    await expectAccessible(page, 'access denied at 390 px', testInfo);
+  });
+});
