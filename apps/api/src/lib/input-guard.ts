@@ -26,8 +26,8 @@ function textProblem(text: string): string | undefined {
 /** The first unsafe value of `input` (depth first), or undefined when it is all fine. */
 export function findUnsafeInput(input: unknown): UnsafeInput | undefined {
   const stack: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path } = item;
     if (typeof value === 'string') {
       const message = textProblem(value);
       if (message) return { path, message };

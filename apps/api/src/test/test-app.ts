@@ -20,7 +20,10 @@ export const USERS = {
 /** A clock the tests move forward; real time keeps flowing underneath. */
 export function createTestClock() {
   let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms: number) => void (offset += ms) };
+  return { now: () => new Date(Date.now() + offset), advance: (ms: number) => {
+      offset += ms;
+    },
+  };
 }
 export type TestClock = ReturnType<typeof createTestClock>;
 

@@ -23,7 +23,7 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
     {
       Component: RootLayout,
       ErrorBoundary: RouteError,
-      HydrateFallback: () => <LoadingOverlay />,
+      HydrateFallback: LoadingOverlay,
       children: [
         { path: '/', loader: publicOnlyLoader, lazy: login },
         { path: '/login', loader: publicOnlyLoader, lazy: login },

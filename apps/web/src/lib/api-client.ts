@@ -39,7 +39,7 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.status = status;
-    this.code = typeof record.code === 'string' ? record.code : 'HTTP_' + status;
+    this.code = typeof record.code === 'string' ? record.code : `HTTP_${status}`;
     this.body = body;
     if (record.fieldErrors && typeof record.fieldErrors === 'object') {
       this.fieldErrors = record.fieldErrors as Record<string, string>;

@@ -52,7 +52,10 @@ async function primed<Row>(rows: AsyncIterable<Row> | Iterable<Row>): Promise<As
         yield first.value;
         for (;;) {
           const next = await iterator.next();
-          if (next.done) return void (finished = true);
+          if (next.done) {
+            finished = true;
+            return;
+          }
           yield next.value;
         }
       } finally {

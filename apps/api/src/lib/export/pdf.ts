@@ -80,7 +80,9 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   const header = () => {
     doc.rect(MARGIN, y, tableWidth, ROW_HEIGHT).fill('#e8ecf1');
     doc.fillColor('#000').font(fonts.bold).fontSize(FONT_SIZE);
-    options.columns.forEach((c, i) => line(fit(c.header, widths[i]), xs[i], y, widths[i]));
+    options.columns.forEach((c, i) => {
+      line(fit(c.header, widths[i]), xs[i], y, widths[i]);
+    });
     y += ROW_HEIGHT;
     doc.moveTo(MARGIN, y).lineTo(MARGIN + tableWidth, y).lineWidth(0.5).strokeColor('#8a94a6').stroke();
     doc.font(fonts.regular).fontSize(FONT_SIZE).fillColor('#000');
@@ -116,7 +118,9 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   for await (const row of options.rows) {
     if (flow.stopped) return; // consumer gone: stop reading rows
     if (y + ROW_HEIGHT > bottom) newPage();
-    options.columns.forEach((c, i) => line(fit(cellText(rawCell(c, row), dates), widths[i]), xs[i], y, widths[i]));
+    options.columns.forEach((c, i) => {
+      line(fit(cellText(rawCell(c, row), dates), widths[i]), xs[i], y, widths[i]);
+    });
     y += ROW_HEIGHT;
     doc.moveTo(MARGIN, y).lineTo(MARGIN + tableWidth, y).lineWidth(0.25).strokeColor('#d0d5dd').stroke();
     count += 1;

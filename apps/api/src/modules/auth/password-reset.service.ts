@@ -19,7 +19,7 @@ export function createPasswordResetService(deps: Omit<AuthDeps, 'sessions'>) {
     /** Resolves the same way whether or not the e-mail belongs to anyone. */
     async request(email: string, meta: ClientMeta): Promise<void> {
       const user = await repo.userByEmail(email);
-      if (!user || user.status !== 'active') return;
+      if (user?.status !== 'active') return;
       const token = newToken();
       const at = now();
       await repo.insertResetToken({

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { companies, users } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
 import { normaliseStoredPath } from '../../lib/storage/index.js';
+import { oneRow } from '../../lib/rows.js';
 
 // Spelled out with an alias: in a one-table select drizzle leaves columns unqualified, and an
 // unqualified "id" inside the subquery would mean users.id.
@@ -86,7 +87,7 @@ export function createCompaniesRepository(db: Db) {
 
     async insert(values: CompanyValues) {
       const [row] = await db.insert(companies).values(values).returning({ id: companies.id });
-      return row!.id;
+      return oneRow(row).id;
     },
 
     async update(id: number, values: Partial<CompanyValues>) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, companies, roles, sessions, users } from '../../db/schema/index.js';
+import { oneRow } from '../../lib/rows.js';
 
 /** Audit actions that change something (denials and exports are not "changes"). */
 export const CHANGE_ACTIONS = ['create', 'update', 'delete', 'grant', 'regenerate-key', 'end-session'] as const;
@@ -34,7 +35,7 @@ export function createDashboardRepository(db: Db) {
           activeSessions: count(sql`select count(*) from ${sessions} where ${live}`),
         })
         .from(sql`(select 1) as one`);
-      return row!;
+      return oneRow(row);
     },
 
     /**

@@ -33,7 +33,10 @@ export function checkGrants(c: GrantCatalogue, input: StoredGrants) {
   const granted = new Set(moduleIds.filter((id) => c.moduleIds.has(id)));
 
   const unknownMenus = menuIds.filter((id) => !c.menuModule.has(id));
-  const strayMenus = menuIds.filter((id) => c.menuModule.has(id) && !granted.has(c.menuModule.get(id)!));
+  const strayMenus = menuIds.filter((id) => {
+    const moduleId = c.menuModule.get(id);
+    return moduleId !== undefined && !granted.has(moduleId);
+  });
   if (unknownMenus.length) errors.menuIds = `Unknown menu: ${list(unknownMenus)}`;
   else if (strayMenus.length) errors.menuIds = `Menus ${list(strayMenus)} belong to a module this role is not granted`;
 
@@ -52,7 +55,7 @@ export function checkGrants(c: GrantCatalogue, input: StoredGrants) {
       menuIds: [...menuIds].sort((a, b) => a - b),
       roleKeys: [...roleKeys].sort(),
     },
-    subModuleIds: roleKeys.map((k) => c.keys.get(k)!.subModuleId),
+    subModuleIds: roleKeys.flatMap((k) => c.keys.get(k)?.subModuleId ?? []),
   };
 }
 

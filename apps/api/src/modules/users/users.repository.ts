@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { companies, roles, users } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
 import { profilePath } from '../profile/profile-path.js';
+import { oneRow } from '../../lib/rows.js';
 
 export const userFields = {
   id: users.id,
@@ -126,7 +127,7 @@ export function createUsersRepository(db: Db) {
 
     async insert(values: typeof users.$inferInsert, tx: Db = db) {
       const [row] = await tx.insert(users).values(values).returning({ id: users.id });
-      return row!.id;
+      return oneRow(row).id;
     },
 
     async update(id: number, values: UserValues, tx: Db = db) {

@@ -182,7 +182,7 @@ export function boundaryArbitrary(schema: JsonSchema, ctx: SchemaContext = {}): 
   const union = s.anyOf ?? s.oneOf;
   if (union?.length) return fc.oneof(...union.map((u) => boundaryArbitrary(u, ctx)));
   const type = typesOf(s).find((t) => t !== 'null');
-  if (s.enum) return fc.constantFrom(...s.enum.map((v) => (typeof v === 'string' ? [v.toUpperCase(), ` ${v}`, `${v}x`, ''] : [v])).flat());
+  if (s.enum) return fc.constantFrom(...s.enum.flatMap((v) => (typeof v === 'string' ? [v.toUpperCase(), ` ${v}`, `${v}x`, ''] : [v])));
   if (type === 'integer' || type === 'number') {
     const { min, max } = integerRange(s);
     const edges = [min, min - 1, max, max + 1, 0, -1, 1].filter((n) => Number.isFinite(n));

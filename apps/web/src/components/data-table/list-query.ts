@@ -3,7 +3,7 @@
  * invalid falls back to its default, so a hand-edited or stale URL never breaks a screen) and
  * writing leaves defaults out, so a fresh list has a clean URL.
  */
-import { DEFAULT_PAGE_SIZE, EXPORT_FORMATS, ROW_LIMITS } from '@console/contract';
+import { DEFAULT_PAGE_SIZE, type EXPORT_FORMATS, ROW_LIMITS } from '@console/contract';
 
 export type SortOrder = 'asc' | 'desc';
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -27,7 +27,8 @@ let counter = 0;
 
 function show(options: ToastOptions): string {
   const type = options.type ?? TOAST_DEFAULTS.type;
-  const id = options.id ?? `toast-${Date.now()}-${(counter += 1)}`;
+  counter += 1;
+  const id = options.id ?? `toast-${Date.now()}-${counter}`;
   const duration = options.duration ?? (type === 'loading' ? 0 : TOAST_DEFAULTS.duration);
   const look = LOOK[type];
   requestToastHost();

@@ -36,7 +36,7 @@ const listeners = new Set<() => void>();
 function publish() {
   const head = queue[0];
   snapshot = head ? { id: head.id, options: head.options, opened: head.opened } : null;
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 export const resultOf = (outcome: AlertOutcome): AlertResult => ({
