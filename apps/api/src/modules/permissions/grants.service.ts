@@ -2,7 +2,7 @@ import { ROLE_MESSAGES, type RoleGrants, SUPER_ADMIN_ROLE_ID } from '@console/co
 import type { Db } from '../../db/client.js';
 import { AppError, DeniedError } from '../../lib/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { assertWithin, currentActor, lockRoles } from '../access/role-scope.js';
+import { assertWithin, currentActor, lockRoles } from '../access/index.js';
 import { createGrantsRepository, type GrantCatalogue, type StoredGrants } from './grants.repository.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthContext } from '../../types.js';
-import { assertWithin, currentActor, lockRoles } from '../access/role-scope.js';
+import { assertWithin, currentActor, lockRoles } from '../access/index.js';
 import { createRolesRepository, FOREIGN_KEY_VIOLATION, pgCode, type Tx, UNIQUE_VIOLATION } from './roles.repository.js';
 import { oneRow } from '../../lib/rows.js';
 

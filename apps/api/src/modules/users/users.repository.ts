@@ -5,7 +5,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Db } from '../../db/client.js';
 import { companies, roles, users } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
-import { profilePath } from '../profile/profile-path.js';
+import { profilePath } from '../profile/index.js';
 import { oneRow } from '../../lib/rows.js';
 
 export const userFields = {

@@ -21,7 +21,7 @@ import { errors, multipartBody } from '../../lib/http-schemas.js';
 import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { withForm } from '../../plugins/multipart.js';
-import { manageableRoles, requestActor } from '../access/role-scope.js';
+import { manageableRoles, requestActor } from '../access/index.js';
 import { userListFilters, usersList } from './users.repository.js';
 import { createUsersService, USER_MESSAGES } from './users.service.js';
 
