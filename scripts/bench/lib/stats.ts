@@ -1,4 +1,4 @@
-export function percentile(samples: number[], p: number): number {
+function percentile(samples: number[], p: number): number {
   if (!samples.length) return NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = (p / 100) * (sorted.length - 1);
@@ -10,7 +10,7 @@ export function percentile(samples: number[], p: number): number {
 export const median = (samples: number[]) => percentile(samples, 50);
 
 /** Runs `fn` `warmup` times unmeasured, then `iterations` times; returns each duration in ms. */
-export async function timeIt(fn: () => Promise<unknown>, { warmup = 3, iterations = 25 } = {}): Promise<number[]> {
+async function timeIt(fn: () => Promise<unknown>, { warmup = 3, iterations = 25 } = {}): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn();
   const out: number[] = [];
   for (let i = 0; i < iterations; i++) {

@@ -11,7 +11,7 @@ import { AppError } from './app-error.js';
  *   would overflow a recursive JSON.stringify or PostgreSQL's stack further on.
  * Object keys are checked as well as values. The walk is iterative, so no input can overflow it.
  */
-export const MAX_INPUT_DEPTH = 32;
+const MAX_INPUT_DEPTH = 32;
 
 export type UnsafeInput = { path: string[]; message: string };
 

@@ -5,11 +5,9 @@ import type { ExportFormat, ExportOptions, ExportRow } from './types.js';
 import { xlsxExport } from './xlsx.js';
 
 export * from './types.js';
-export { guardFormula, DateFormatter } from './cells.js';
+export { guardFormula } from './cells.js';
 export { keysetBatches, keysetRows } from './keyset.js';
-export { csvExport, CSV_FAILED_LINE } from './csv.js';
-export { xlsxExport } from './xlsx.js';
-export { pdfExport } from './pdf.js';
+export { CSV_FAILED_LINE } from './csv.js';
 
 /**
  * The rows as a file in the requested format, streamed: constant memory whatever the row

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InvalidStorageKey } from './types.js';
 
 /** Top-level folders of the store; each kind of upload lives under its own. */
-export const STORAGE_FOLDERS = ['profile', 'companies', 'clients', 'media', 'bulk-uploads'] as const;
+const STORAGE_FOLDERS = ['profile', 'companies', 'clients', 'media', 'bulk-uploads'] as const;
 export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 
 const MAX_KEY_LENGTH = 1024; // Azure's blob-name limit; far above what we generate

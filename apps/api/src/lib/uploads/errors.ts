@@ -31,7 +31,7 @@ export function unsupported(message: string): UploadRejected {
   return new UploadRejected('UNSUPPORTED_MEDIA_TYPE', message);
 }
 
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MB`;
   if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
   return `${n} bytes`;

@@ -45,7 +45,7 @@ export async function currentActor(tx: Tx, auth: AuthContext): Promise<Actor> {
 }
 
 /** SQL: the role `role` (a column or an id) is within reach of the actor. */
-export function roleWithin(role: SQLWrapper | number, actor: Actor): SQL {
+function roleWithin(role: SQLWrapper | number, actor: Actor): SQL {
   if (actor.isSuperAdmin) return sql`true`;
   // Not role 1, and no key of the role that the actor's role lacks.
   return sql`(${role} <> ${SUPER_ADMIN_ROLE_ID} and not exists (

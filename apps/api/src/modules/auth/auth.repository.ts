@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js';
 import { otpChallenges, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
-export type ChallengeRow = typeof otpChallenges.$inferSelect;
 
 export function createAuthRepository(db: Db) {
   return {
@@ -134,4 +133,3 @@ export function createAuthRepository(db: Db) {
   };
 }
 
-export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -28,7 +28,7 @@ const otpInvalid = () => new AppError('OTP_INVALID');
 // Resending replaces the code; the cap stops a challenge from being kept alive for ever.
 const MAX_RESENDS = 5;
 
-export const toSessionUser = (u: UserRow): SessionUser => ({
+const toSessionUser = (u: UserRow): SessionUser => ({
   id: u.id,
   roleId: u.roleId,
   firstname: u.firstname,
@@ -141,4 +141,3 @@ export function createAuthService(deps: AuthDeps) {
   };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;

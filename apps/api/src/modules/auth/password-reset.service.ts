@@ -51,4 +51,3 @@ export function createPasswordResetService(deps: Omit<AuthDeps, 'sessions'>) {
   };
 }
 
-export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

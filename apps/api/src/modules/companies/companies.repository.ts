@@ -11,7 +11,7 @@ import { oneRow } from '../../lib/rows.js';
 // unqualified "id" inside the subquery would mean users.id.
 const userCount = sql<number>`(select count(*) from "users" as "u" where "u"."company_id" = "companies"."id")`.mapWith(Number);
 
-export const companyFields = {
+const companyFields = {
   id: companies.id,
   name: companies.name,
   email: companies.email,

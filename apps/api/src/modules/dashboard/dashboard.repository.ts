@@ -4,7 +4,7 @@ import { auditLog, companies, roles, sessions, users } from '../../db/schema/ind
 import { oneRow } from '../../lib/rows.js';
 
 /** Audit actions that change something (denials and exports are not "changes"). */
-export const CHANGE_ACTIONS = ['create', 'update', 'delete', 'grant', 'regenerate-key', 'end-session'] as const;
+const CHANGE_ACTIONS = ['create', 'update', 'delete', 'grant', 'regenerate-key', 'end-session'] as const;
 
 export type LiveSessionBounds = { now: Date; idleSince: Date; rememberIdleSince: Date };
 

@@ -7,8 +7,8 @@ import { errors } from '../../lib/http-schemas.js';
 import { createDashboardRepository } from './dashboard.repository.js';
 
 /** Days shown by the sign-ins chart, today included. */
-export const SIGN_IN_DAYS = 14;
-export const RECENT_CHANGES = 10;
+const SIGN_IN_DAYS = 14;
+const RECENT_CHANGES = 10;
 
 const isTimeZone = (tz: string) => {
   try {

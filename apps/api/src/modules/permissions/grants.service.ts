@@ -22,7 +22,7 @@ function fail(fieldErrors: Record<string, string>): never {
 }
 
 /** Checks a complete set of grants against the catalogue; every problem is reported at once, per field. */
-export function checkGrants(c: GrantCatalogue, input: StoredGrants) {
+function checkGrants(c: GrantCatalogue, input: StoredGrants) {
   const errors: Record<string, string> = {};
   const moduleIds = uniq(input.moduleIds);
   const menuIds = uniq(input.menuIds);
@@ -160,4 +160,3 @@ export function createGrantsService(db: Db) {
   };
 }
 
-export type GrantsService = ReturnType<typeof createGrantsService>;

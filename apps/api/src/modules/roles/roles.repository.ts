@@ -24,7 +24,7 @@ const roleFields = {
 
 type RoleRecord = { id: number; name: string; description: string; isSystem: boolean; userCount: number; createdAt: Date; updatedAt: Date };
 
-export const toRole = (r: RoleRecord): Role => ({
+const toRole = (r: RoleRecord): Role => ({
   id: r.id,
   name: r.name,
   // The column is NOT NULL DEFAULT ''; the contract shows "no description" as null.
@@ -107,4 +107,3 @@ export function createRolesRepository(db: Db) {
   };
 }
 
-export type RolesRepository = ReturnType<typeof createRolesRepository>;

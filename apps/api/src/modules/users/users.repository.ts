@@ -8,7 +8,7 @@ import { defineList } from '../../lib/list-query.js';
 import { profilePath } from '../profile/index.js';
 import { oneRow } from '../../lib/rows.js';
 
-export const userFields = {
+const userFields = {
   id: users.id,
   roleId: users.roleId,
   roleName: roles.name,

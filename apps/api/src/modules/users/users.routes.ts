@@ -30,7 +30,7 @@ const P = ADMIN_API_PATHS.users;
 const ID = ':id' as unknown as number;
 const date = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
 
-export const USER_EXPORT_COLUMNS: ExportColumn[] = [
+const USER_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'id', header: 'ID', width: 0.5 },
   { key: 'firstname', header: 'First name' },
   { key: 'lastname', header: 'Last name' },

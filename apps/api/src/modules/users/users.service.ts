@@ -39,7 +39,7 @@ const field = (code: 'VALIDATION' | 'CONFLICT' | 'FORBIDDEN', name: string, mess
   new AppError(code, message, { [name]: message });
 
 /** The device ingestion key: 256 random bits with a recognisable prefix; only its SHA-256 is stored. */
-export const newApiKey = () => `ck_${newToken()}`;
+const newApiKey = () => `ck_${newToken()}`;
 
 /**
  * Users. Every write runs in one transaction under the users write lock, and there, against the

@@ -5,7 +5,7 @@ import { filePartsOf, type Operation } from './operations.js';
 import { fuzzArbitrary, type JsonSchema, type SchemaContext, validArbitrary } from './schema-arbitrary.js';
 
 /** Who sends a case: the super admin (bearer + CSRF), nobody, or a forged credential. */
-export type Identity = 'admin' | 'anonymous' | 'forged';
+type Identity = 'admin' | 'anonymous' | 'forged';
 
 /** One request of the fuzzer; the runner adds the identity's headers when it sends it. */
 export type FuzzCase = {

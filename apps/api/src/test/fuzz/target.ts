@@ -10,7 +10,7 @@ import type { Dictionary } from './schema-arbitrary.js';
 import { type OpenApiDocument, type Operation, operationsOf } from './operations.js';
 
 /** Uploads above this are refused (kept small so oversize cases stay cheap). */
-export const FUZZ_UPLOAD_MAX_BYTES = 64 * 1024;
+const FUZZ_UPLOAD_MAX_BYTES = 64 * 1024;
 
 export type Sent = { statusCode: number; headers: Record<string, unknown>; body: string };
 

@@ -37,10 +37,10 @@ export interface ListQueryOptions {
 export const SEARCH_MAX_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 
-export const LIST_PARAM_NAMES = ['page', 'limit', 'search', 'sortField', 'sortOrder'] as const;
+const LIST_PARAM_NAMES = ['page', 'limit', 'search', 'sortField', 'sortOrder'] as const;
 type ParamName = (typeof LIST_PARAM_NAMES)[number];
 
-export function paramName(name: ParamName, prefix = ''): string {
+function paramName(name: ParamName, prefix = ''): string {
   return `${prefix}${name}`;
 }
 

@@ -5,13 +5,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DataTableColumnDef } from './types';
 
-export type ColumnVisibilityOverrides = Record<string, boolean>;
+type ColumnVisibilityOverrides = Record<string, boolean>;
 
 export function columnStorageKey(tableId: string, userId: string | number | null | undefined): string {
   return `dataTable:${tableId}:columns:${userId ?? 'anonymous'}`;
 }
 
-export function readColumnOverrides(key: string): ColumnVisibilityOverrides {
+function readColumnOverrides(key: string): ColumnVisibilityOverrides {
   try {
     const raw = window.localStorage.getItem(key);
     if (!raw) return {};

@@ -14,7 +14,7 @@ import {
   writeListQuery,
 } from './list-query';
 
-export interface SetListQueryOptions {
+interface SetListQueryOptions {
   /** Replace the current history entry instead of pushing a new one. */
   replace?: boolean;
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /** Field types of spec s.5 "Generic form". */
-export const FIELD_TYPES = [
+const FIELD_TYPES = [
   'text',
   'email',
   'password',
@@ -17,7 +17,7 @@ export const FIELD_TYPES = [
   'file',
   'custom',
 ] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+type FieldType = (typeof FIELD_TYPES)[number];
 
 export type FieldOptionValue = string | number;
 

@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldOption, FieldOptionValue, FormField, FormValues } from './types';
 
 /** The value a field starts with when the caller gives none. */
-export function emptyValueFor(field: FormField): unknown {
+function emptyValueFor(field: FormField): unknown {
   switch (field.type) {
     case 'number':
     case 'custom':
@@ -42,7 +42,7 @@ export function normaliseOptions(options: readonly FieldOption[] = []): Normalis
   return options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
 }
 
-export function isEmptyValue(value: unknown): boolean {
+function isEmptyValue(value: unknown): boolean {
   return (
     value === undefined ||
     value === null ||

@@ -3,7 +3,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-export const NO_ACCESS_TEXT = "You don't have permission to open this page. Please contact Admin.";
+const NO_ACCESS_TEXT = "You don't have permission to open this page. Please contact Admin.";
 
 /** Shown in the shell when the user's role does not include the page's menu. */
 export function NoAccess({ backLabel }: { backLabel: string }) {

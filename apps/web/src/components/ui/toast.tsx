@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { requestToastHost } from './toast-root';
 
 /** Spec s.3 "Toast": id, type, message, duration, position (title is optional extra). */
-export type ToastOptions = {
+type ToastOptions = {
   id?: string;
   type?: ToastType;
   title?: ReactNode;

@@ -4,7 +4,7 @@ import { indexCatalogue } from './grants-matrix';
 /** The seeded catalogue (contract) in the API's answer shapes, for the logic tests. */
 export const modules = buildModuleCatalogue({ slug: 'platform', name: 'Platform' });
 let subId = 0;
-export const groups: PermissionDetail[] = PERMISSION_CATALOGUE.map((g) => ({
+const groups: PermissionDetail[] = PERMISSION_CATALOGUE.map((g) => ({
   id: g.id,
   name: g.name,
   moduleId: g.moduleId,
