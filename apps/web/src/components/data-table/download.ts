@@ -64,7 +64,7 @@ export function fileNameFromContentDisposition(header: string | null): string | 
 }
 
 /** Saves a blob through a temporary link. */
-function saveBlob(blob: Blob, fileName: string): void {
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ExportFormat, ExportQuery } from './list-query';
 import type { DataTableExportConfig, ExportProgress } from './types';
 
-const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', excel: 'Excel', pdf: 'PDF' };
+export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', excel: 'Excel', pdf: 'PDF' };
 
 export function exportErrorMessage(format: ExportFormat): string {
   return format === 'csv' ? ERROR_MESSAGES.exportCsv : `Error exporting ${EXPORT_FORMAT_LABELS[format]}`;

@@ -1,24 +1,29 @@
-export { DataTable } from './data-table';
-export { exportErrorMessage } from './export-buttons';
-export { fetchDownload } from './download';
+export { DataTable, type DataTableProps } from './data-table';
+export { ExportButtons, EXPORT_FORMAT_LABELS, exportErrorMessage, type ExportButtonsProps } from './export-buttons';
+export { ColumnChooser } from './column-chooser';
+export { SearchBox, type SearchBoxProps } from './search-box';
+export { BulkDeleteButton } from './bulk-delete-button';
+export { useListQueryState, type ListQueryStateApi, type SetListQueryOptions } from './use-list-query-state';
+export { useColumnVisibility, columnStorageKey, readColumnOverrides, type ColumnVisibility } from './use-column-visibility';
+export { fetchDownload, fileNameFromContentDisposition, saveBlob, type FetchDownloadOptions } from './download';
 export {
-  
-  
-  
+  parseListQuery,
+  writeListQuery,
+  defaultListQuery,
   listQueryToSearchParams,
-  
+  toExportQuery,
   type ListQueryState,
-  
-  
-  
-  
+  type ListQueryOptions,
+  type ExportQuery,
+  type ExportFormat,
+  type SortOrder,
 } from './list-query';
 export type {
   DataTableColumnDef,
   DataTableExportConfig,
-  
-  
-  
-  
+  DataTableQueryFn,
+  ConfirmDeleteRequest,
+  ExportContext,
+  ExportProgress,
   RecordId,
 } from './types';

@@ -11,7 +11,7 @@ export function columnStorageKey(tableId: string, userId: string | number | null
   return `dataTable:${tableId}:columns:${userId ?? 'anonymous'}`;
 }
 
-function readColumnOverrides(key: string): ColumnVisibilityOverrides {
+export function readColumnOverrides(key: string): ColumnVisibilityOverrides {
   try {
     const raw = window.localStorage.getItem(key);
     if (!raw) return {};

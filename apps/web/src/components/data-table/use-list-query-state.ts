@@ -14,7 +14,7 @@ import {
   writeListQuery,
 } from './list-query';
 
-interface SetListQueryOptions {
+export interface SetListQueryOptions {
   /** Replace the current history entry instead of pushing a new one. */
   replace?: boolean;
 }

@@ -25,7 +25,7 @@ const EXTENSION_MIME: Record<string, string> = {
   '.ogg': 'audio/ogg',
 };
 
-const DEFAULT_ACCEPT = 'image/*';
+export const DEFAULT_ACCEPT = 'image/*';
 
 export function toDropzoneAccept(accept: string | readonly string[] | undefined): Record<string, string[]> {
   const tokens = (typeof accept === 'string' ? accept.split(',') : (accept ?? [DEFAULT_ACCEPT]))

@@ -1,7 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 
-const DEFAULT_HELP_URL = '/docs';
+export const DEFAULT_HELP_URL = '/docs';
 
 /** The help icon of spec s.2: a link to the field's documentation, in a new tab. */
 export function FieldHelp({ label, helpUrl }: { label: string; helpUrl?: string }) {

@@ -14,7 +14,7 @@ import {
 } from './values';
 
 /** What onSubmit receives: the schema's output merged over the raw values (files and fields the schema does not know survive). */
-type FormBuilderValues<S extends z.ZodType> = (unknown extends z.output<S> ? FormValues : z.output<S>) & FormValues;
+export type FormBuilderValues<S extends z.ZodType> = (unknown extends z.output<S> ? FormValues : z.output<S>) & FormValues;
 
 export interface FormBuilderProps<S extends z.ZodType = z.ZodType> {
   fields: readonly FormField[];

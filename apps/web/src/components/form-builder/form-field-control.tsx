@@ -32,7 +32,7 @@ export interface FormFieldControlProps {
   resolveFileUrl?: (path: string) => string;
 }
 
-const DEFAULT_TEXTAREA_ROWS = 4;
+export const DEFAULT_TEXTAREA_ROWS = 4;
 
 /** One field of the generic form, wrapped so the builder can find and focus it by name. */
 export function FormFieldControl(props: FormFieldControlProps) {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /** Field types of spec s.5 "Generic form". */
-const FIELD_TYPES = [
+export const FIELD_TYPES = [
   'text',
   'email',
   'password',
@@ -17,7 +17,7 @@ const FIELD_TYPES = [
   'file',
   'custom',
 ] as const;
-type FieldType = (typeof FIELD_TYPES)[number];
+export type FieldType = (typeof FIELD_TYPES)[number];
 
 export type FieldOptionValue = string | number;
 

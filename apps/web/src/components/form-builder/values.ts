@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldOption, FieldOptionValue, FormField, FormValues } from './types';
 
 /** The value a field starts with when the caller gives none. */
-function emptyValueFor(field: FormField): unknown {
+export function emptyValueFor(field: FormField): unknown {
   switch (field.type) {
     case 'number':
     case 'custom':

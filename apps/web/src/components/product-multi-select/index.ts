@@ -1,1 +1,1 @@
-export { ProductMultiSelect } from './product-multi-select';
+export { ProductMultiSelect, type ProductMultiSelectProps, type ProductGroup, type ProductItem } from './product-multi-select';

@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Checkbox, Fieldset, Group, ScrollArea, Stack, 
 import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 
-interface ProductItem {
+export interface ProductItem {
   value: string;
   label: string;
   description?: string;

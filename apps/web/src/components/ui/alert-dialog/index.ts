@@ -1,3 +1,3 @@
 export { AlertRoot } from './alert-root';
-export { showAlert } from './alert-store';
-export { confirmDelete } from './confirm-delete';
+export { type AlertIcon, type AlertOptions, type AlertResult, showAlert } from './alert-store';
+export { type ConfirmDeleteTexts, confirmDelete } from './confirm-delete';
