@@ -11,12 +11,12 @@ import { accessRoutes, createAccessService } from './modules/access/index.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
-import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
+import productDashboardRoutes from './modules/product-dashboard/product-dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import permissionsRoutes from './modules/permissions/permissions.routes.js';
 import rolesRoutes from './modules/roles/roles.routes.js';
 import { profileRoutes } from './modules/profile/index.js';
-import { createSessionService, sessionsRoutes } from './modules/sessions/index.js';
+import { createSessionService, userSessionsRoutes } from './modules/user-sessions/index.js';
 import userActivityRoutes from './modules/user-activity/user-activity.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import auditPlugin from './plugins/audit.js';
@@ -104,7 +104,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       });
       await api.register(healthRoutes);
       await api.register(authRoutes);
-      await api.register(sessionsRoutes);
+      await api.register(userSessionsRoutes);
       await api.register(userActivityRoutes);
       await api.register(accessRoutes);
       await api.register(filesRoutes);
@@ -113,7 +113,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(profileRoutes);
       await api.register(rolesRoutes);
       await api.register(permissionsRoutes);
-      await api.register(dashboardRoutes);
+      await api.register(productDashboardRoutes);
     },
     { prefix: '/api' },
   );

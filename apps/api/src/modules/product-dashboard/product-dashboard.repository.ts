@@ -14,7 +14,7 @@ const count = (q: ReturnType<typeof sql>) => sql<number>`(${q})`.mapWith(Number)
  * The product dashboard's figures: three aggregate queries that the service runs in parallel.
  * Every bound that depends on time is passed in (from the app clock), never read from now().
  */
-export function createDashboardRepository(db: Db) {
+export function createProductDashboardRepository(db: Db) {
   return {
     /** All counters in one round trip (each a count(*) the planner answers from an index or a small table). */
     async counters(b: LiveSessionBounds) {
