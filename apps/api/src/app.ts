@@ -26,6 +26,7 @@ import databasePlugin from './plugins/database.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import mailPlugin, { type Mailer } from './plugins/mail.js';
 import multipartPlugin from './plugins/multipart.js';
+import queuePlugin from './plugins/queue.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import routePermissions from './plugins/route-permissions.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -92,6 +93,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(auditPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(multipartPlugin);
+  await app.register(queuePlugin);
   // Before any route (hooks reach only contexts made after them), after the plugins it reads.
   await app.register(authPlugin);
   await app.register(swaggerPlugin);

@@ -61,6 +61,8 @@ const envSchema = z.object({
     .regex(/^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'an Azure container name (3-63 lower-case letters, digits and single dashes)')
     .default('console-files'),
   UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1024),
+  QUEUE_WORKERS: bool(true),
+  QUEUE_CONCURRENCY: int(2, 1),
 });
 
 export type Config = {
@@ -101,6 +103,10 @@ export type Config = {
   azureStorageContainer: string;
   /** Largest accepted image upload (logos, avatars), in bytes. */
   uploadMaxBytes: number;
+  /** Run background jobs in this process (always on PGlite, which only this process can open). */
+  queueWorkers: boolean;
+  /** Jobs of one kind a process runs at once. */
+  queueConcurrency: number;
 };
 
 export class ConfigError extends Error {}
@@ -155,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,
     azureStorageContainer: e.AZURE_STORAGE_CONTAINER,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    queueWorkers: e.QUEUE_WORKERS,
+    queueConcurrency: e.QUEUE_CONCURRENCY,
   };
   return { ...config, ...stripUndefined(overrides) };
 }

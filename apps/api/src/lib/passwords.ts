@@ -20,9 +20,10 @@ let dummyHash: Promise<string> | undefined;
  * Unknown e-mails and locked accounts still pay for one argon2 verification, so the reply time
  * does not tell an attacker which e-mails exist.
  */
-export async function burnPasswordCheck(password: string): Promise<void> {
+export async function burnPasswordCheck(password: string): Promise<false> {
   dummyHash ??= hashPassword(`dummy-${Math.random()}`);
   await verifyPassword(await dummyHash, password);
+  return false;
 }
 
 export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());

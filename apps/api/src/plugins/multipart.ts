@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
 import { assertSafeInput } from '../lib/input-guard.js';
 import { newStorageKey, type StorageFolder, thumbnailKeyFor } from '../lib/storage/index.js';
+import type { ImageUse } from '@console/contract';
 import { makeThumbnail, type ReceivedUpload, receiveUpload, safeDisplayName, type UploadCategory } from '../lib/uploads/index.js';
 
 /**
@@ -41,6 +42,8 @@ export type ReadFormOptions = {
   /** Name of the one file part accepted (e.g. 'logo', 'profile'); any other file part is a 400. */
   fileField?: string;
   allowed?: UploadCategory;
+  /** What an image in this form is for: sets its pixel limit (IMAGE_PIXEL_LIMITS; default 'media'). */
+  use?: ImageUse;
 };
 
 /**
@@ -92,6 +95,7 @@ async function readForm(request: FastifyRequest, options: ReadFormOptions = {}):
       const upload = await receiveUpload(part.file, {
         maxBytes: app.config.uploadMaxBytes,
         allowed: options.allowed ?? 'image',
+        use: options.use,
         dir: app.uploadTempDir,
       });
       file = { ...upload, fieldName: part.fieldname, originalName: safeDisplayName(part.filename) };
@@ -161,14 +165,14 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unkn
 }
 
 /**
- * Moves an inspected image into storage under a fresh key `<folder>/yyyy/mm/<uuid>.<ext>`, with a
+ * Moves an inspected (and so re-encoded: see receiveUpload) image into storage under a fresh key `<folder>/yyyy/mm/<uuid>.<ext>`, with a
  * WebP thumbnail beside it. Returns the key; on failure nothing is left in storage.
  */
 export async function storeImage(app: FastifyInstance, file: FormFile, folder: StorageFolder): Promise<string> {
   const key = newStorageKey(folder, file.ext, app.clock.now());
   try {
     await app.storage.put(key, createReadStream(file.path), { contentType: file.mime });
-    await app.storage.put(thumbnailKeyFor(key), await makeThumbnail({ path: file.path }), { contentType: 'image/webp' });
+    await app.storage.put(thumbnailKeyFor(key), await makeThumbnail({ path: file.path }, { maxPixels: file.maxPixels }), { contentType: 'image/webp' });
     return key;
   } catch (err) {
     await app.storage.delete(key).catch(() => {});

@@ -87,3 +87,16 @@ export const SECURITY_DEFAULTS = {
   otpRateLimitPerMinute: 20,
   passwordResetRateLimitPerMinute: 5,
 } as const;
+
+/**
+ * Largest image accepted per use, in pixels (width x height, all frames of an animation counted),
+ * checked from the file header before anything is decoded. Avatars and logos are shown at 256 px
+ * at most: 16 Mpx (4096 x 4096) still takes a 12 Mpx phone photo, and bounds one decode to about
+ * 64 MB of memory and a fraction of a second of CPU. Media (demo/campaign images) get 40 Mpx.
+ */
+export const IMAGE_PIXEL_LIMITS = {
+  avatar: 4096 * 4096,
+  logo: 4096 * 4096,
+  media: 40_000_000,
+} as const;
+export type ImageUse = keyof typeof IMAGE_PIXEL_LIMITS;

@@ -78,6 +78,14 @@ export const CONFIRM_TEXT = {
   cancel: 'Cancel',
 } as const;
 
+/** Why an upload was refused (the API answers them; the SPA may check the same limits first). */
+export const UPLOAD_MESSAGES = {
+  tooManyPixels: (limitPixels: number, width?: number, height?: number) =>
+    `The image is too large${width && height ? ` (${width} x ${height} pixels)` : ''}; the limit is ${+(limitPixels / 1e6).toFixed(1)} megapixels. Please upload a smaller image.`,
+  unreadable: 'The image could not be read.',
+  undecodable: 'The image could not be decoded.',
+} as const;
+
 /** Messages the API answers with. */
 export const SERVER_MESSAGES = {
   loginSuccess: 'Login successful',

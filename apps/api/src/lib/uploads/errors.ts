@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@console/contract';
+import { type ErrorCode, UPLOAD_MESSAGES } from '@console/contract';
 import { AppError } from '../app-error.js';
 
 export type UploadRejectionCode = Extract<ErrorCode, 'VALIDATION' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'>;
@@ -31,7 +31,12 @@ export function unsupported(message: string): UploadRejected {
   return new UploadRejected('UNSUPPORTED_MEDIA_TYPE', message);
 }
 
-function formatBytes(n: number): string {
+/** An image with more pixels than its use allows (413: too large, though the file may be small). */
+export function tooManyPixels(maxPixels: number, width?: number, height?: number): UploadRejected {
+  return new UploadRejected('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooManyPixels(maxPixels, width, height));
+}
+
+export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MB`;
   if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
   return `${n} bytes`;

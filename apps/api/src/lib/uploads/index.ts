@@ -5,3 +5,5 @@ export * from './thumbnail.js';
 export * from './names.js';
 export * from './temp-file.js';
 export * from './receive.js';
+export * from './reencode.js';
+export * from './image-slots.js';

@@ -1,7 +1,8 @@
 import { open, stat } from 'node:fs/promises';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { IMAGE_PIXEL_LIMITS, type ImageUse, UPLOAD_MESSAGES } from '@console/contract';
 import sharp from 'sharp';
-import { tooLarge, unsupported } from './errors.js';
+import { tooLarge, tooManyPixels, unsupported } from './errors.js';
 import {
   CATEGORY_LABEL,
   CATEGORY_TYPES,
@@ -12,7 +13,7 @@ import {
   type UploadCategory,
 } from './types.js';
 
-export const DEFAULT_MAX_PIXELS = 40_000_000;
+export const DEFAULT_MAX_PIXELS = IMAGE_PIXEL_LIMITS.media;
 const TEXT_SAMPLE_BYTES = 64 * 1024;
 
 /** A buffer in memory, or a file on disk (e.g. what `streamToTempFile` wrote). */
@@ -22,8 +23,15 @@ export interface InspectOptions {
   maxBytes: number;
   /** A category or an explicit list of mime types (as file-type names them). */
   allowed: UploadCategory | readonly string[];
-  /** Largest image accepted, in pixels (width x height); default 40 MP. */
+  /** What the image is for; picks its pixel limit from IMAGE_PIXEL_LIMITS (default 'media', 40 Mpx). */
+  use?: ImageUse;
+  /** Largest image accepted, in pixels (width x height x frames); overrides `use`. */
   maxPixels?: number;
+  /**
+   * Decode every pixel to prove the image is sound (default true). receiveUpload turns this off
+   * because it re-encodes the image right after, which decodes it anyway: one decode, not two.
+   */
+  decode?: boolean;
 }
 
 export interface InspectedUpload {
@@ -34,6 +42,10 @@ export interface InspectedUpload {
   size: number;
   width?: number;
   height?: number;
+  /** Frames of an animated GIF or WebP (1 for a still image). */
+  pages?: number;
+  /** The pixel limit the image was checked against. */
+  maxPixels?: number;
 }
 
 /**
@@ -42,7 +54,7 @@ export interface InspectedUpload {
  * client's file name and Content-Type are never consulted.
  */
 export async function inspectUpload(input: UploadInput, options: InspectOptions): Promise<InspectedUpload> {
-  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const maxPixels = pixelLimit(options);
   const size = Buffer.isBuffer(input) ? input.length : (await stat(input.path)).size;
   if (size > options.maxBytes) throw tooLarge(options.maxBytes);
   if (size === 0) throw unsupported('The file is empty.');
@@ -64,11 +76,17 @@ export async function inspectUpload(input: UploadInput, options: InspectOptions)
   if (!type) throw unsupported(`The file content is not accepted; expected ${expected}.`);
 
   if (detected && IMAGE_TYPES[detected.mime]) {
-    const { width, height } = await checkImage(input, detected.mime, maxPixels);
-    return { ...type, size, width, height };
+    const image = await checkImage(input, detected.mime, maxPixels, options.decode ?? true);
+    return { ...type, size, ...image, maxPixels };
   }
   return { ...type, size };
 }
+
+export const pixelLimit = (options: Pick<InspectOptions, 'use' | 'maxPixels'>) =>
+  options.maxPixels ?? IMAGE_PIXEL_LIMITS[options.use ?? 'media'] ?? DEFAULT_MAX_PIXELS;
+
+/** Formats whose every frame is decoded (and re-encoded): their frames count towards the limit. */
+export const ANIMATED_MIMES = new Set(['image/gif', 'image/webp']);
 
 function acceptedTypes(allowed: InspectOptions['allowed']): Map<string, AcceptedType> {
   const map = new Map<string, AcceptedType>();
@@ -100,37 +118,38 @@ const SHARP_FORMAT: Record<string, string> = {
   'image/avif': 'heif',
 };
 
-/** Header check (cheap refusal of pixel floods), then a full decode under libvips' own limit. */
-async function checkImage(input: UploadInput, mime: string, maxPixels: number): Promise<{ width: number; height: number }> {
+/**
+ * Header check first (a pixel flood is refused before a single pixel is decoded), then, unless
+ * the caller re-encodes anyway, a full decode under libvips' own limit.
+ */
+async function checkImage(input: UploadInput, mime: string, maxPixels: number, decode: boolean) {
   const source = Buffer.isBuffer(input) ? input : input.path;
   const sharpOptions = { limitInputPixels: maxPixels, failOn: 'error' as const };
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(source, sharpOptions).metadata();
-  } catch (err) {
-    // libvips checks the declared size against limitInputPixels while reading the header.
-    if (/pixel limit/i.test((err as Error).message)) throw tooManyPixels(maxPixels);
-    throw unsupported('The image could not be read.');
+    // Reads the header only (no pixel is decoded), so no limit here: we check the declared size
+    // below and can name it in the refusal.
+    meta = await sharp(source, { ...sharpOptions, limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupported(UPLOAD_MESSAGES.unreadable);
   }
   if (meta.format !== SHARP_FORMAT[mime]) throw unsupported('The image content does not match its format.');
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
+  const pages = ANIMATED_MIMES.has(mime) ? Math.max(1, meta.pages ?? 1) : 1;
   if (width <= 0 || height <= 0) throw unsupported('The image has no dimensions.');
-  if (width * height > maxPixels) throw tooManyPixels(maxPixels, width, height);
-  try {
-    // stats() reads every pixel of the first frame, streaming, so a corrupt or lying file fails here.
-    await sharp(source, { ...sharpOptions, sequentialRead: true }).stats();
-  } catch (err) {
-    if (/pixel limit/i.test((err as Error).message)) throw tooManyPixels(maxPixels);
-    throw unsupported('The image could not be decoded.');
+  if (width * height * pages > maxPixels) throw tooManyPixels(maxPixels, width, height);
+  if (decode) {
+    try {
+      // stats() reads every pixel of the first frame, streaming, so a corrupt or lying file fails here.
+      await sharp(source, { ...sharpOptions, sequentialRead: true }).stats();
+    } catch (err) {
+      if (/pixel limit/i.test((err as Error).message)) throw tooManyPixels(maxPixels);
+      throw unsupported(UPLOAD_MESSAGES.undecodable);
+    }
   }
   const oriented = meta.autoOrient ?? { width, height };
-  return { width: oriented.width, height: oriented.height };
-}
-
-function tooManyPixels(maxPixels: number, width?: number, height?: number) {
-  const actual = width && height ? ` (${width} x ${height})` : '';
-  return unsupported(`The image has too many pixels${actual}; the limit is ${(maxPixels / 1e6).toLocaleString('en')} megapixels.`);
+  return { width: oriented.width, height: oriented.height, pages };
 }
 
 /** CSV has no magic bytes: accept valid UTF-8 text without NUL or stray control characters. */

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IMAGE_PIXEL_LIMITS, UPLOAD_MESSAGES } from '@console/contract';
 import {
   UploadRejected,
   contentDispositionHeader,
@@ -16,6 +17,7 @@ import {
   storedFileHeaders,
   streamToTempFile,
 } from './index.js';
+import { animatedGif } from './testing.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -82,7 +84,7 @@ describe('inspectUpload', () => {
     });
     const jpg = await jpeg(64, 48);
     expect(await inspectUpload(jpg, { maxBytes: 1e6, allowed: 'image' })).toEqual({
-      mime: 'image/jpeg', ext: 'jpg', size: jpg.length, width: 64, height: 48,
+      mime: 'image/jpeg', ext: 'jpg', size: jpg.length, pages: 1, maxPixels: 40_000_000, width: 64, height: 48,
     });
   });
 
@@ -129,18 +131,32 @@ describe('inspectUpload', () => {
     expect(await inspectUpload(gif, { maxBytes: 1e6, allowed: 'image' })).toMatchObject({ mime: 'image/gif', width: 4 });
   });
 
-  it('refuses a pixel-flood PNG (tiny file declaring 50000 x 50000) with 415', async () => {
+  it('refuses a pixel-flood PNG (tiny file declaring 50000 x 50000) with 413 and the contract message', async () => {
     const flood = declaredPng(50_000, 50_000, 16);
     expect(flood.length).toBeLessThan(2_000);
     const err = await rejection(inspectUpload(flood, { maxBytes: 1e6, allowed: 'image' }));
-    expect(err.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    expect(err.message).toBe('The image has too many pixels; the limit is 40 megapixels.');
+    expect([err.code, err.statusCode]).toEqual(['PAYLOAD_TOO_LARGE', 413]);
+    expect(err.message).toBe(UPLOAD_MESSAGES.tooManyPixels(IMAGE_PIXEL_LIMITS.media, 50_000, 50_000));
+    expect(err.message).toBe('The image is too large (50000 x 50000 pixels); the limit is 40 megapixels. Please upload a smaller image.');
   });
 
-  it('honours a lower maxPixels', async () => {
+  it('honours a lower maxPixels, and the limit of each use', async () => {
     const err = await rejection(inspectUpload(await png(300, 300), { maxBytes: 1e6, allowed: 'image', maxPixels: 250 * 250 }));
-    expect(err.statusCode).toBe(415);
-    expect(err.message).toMatch(/too many pixels/);
+    expect(err.statusCode).toBe(413);
+    expect(err.message).toBe(UPLOAD_MESSAGES.tooManyPixels(250 * 250, 300, 300));
+    // 6000 x 6000 passes the media limit (40 Mpx) but not the avatar/logo one (16.8 Mpx), from the header alone.
+    const big = declaredPng(6000, 6000, 1);
+    expect(await inspectUpload(big, { maxBytes: 1e6, allowed: 'image', decode: false })).toMatchObject({ width: 6000, maxPixels: 40_000_000 });
+    for (const use of ['avatar', 'logo'] as const) {
+      const refused = await rejection(inspectUpload(big, { maxBytes: 1e6, allowed: 'image', use }));
+      expect([refused.statusCode, refused.message]).toEqual([413, UPLOAD_MESSAGES.tooManyPixels(IMAGE_PIXEL_LIMITS[use], 6000, 6000)]);
+    }
+  });
+
+  it('counts every frame of an animated GIF towards the limit', async () => {
+    const anim = await animatedGif(20, 20, 3);
+    expect(await inspectUpload(anim, { maxBytes: 1e6, allowed: 'image', maxPixels: 1200 })).toMatchObject({ pages: 3 });
+    expect((await rejection(inspectUpload(anim, { maxBytes: 1e6, allowed: 'image', maxPixels: 1199 }))).statusCode).toBe(413);
   });
 
   it('refuses a PNG whose header is fine but whose pixel data is missing (full decode)', async () => {
@@ -247,7 +263,8 @@ describe('streamToTempFile / receiveUpload', () => {
 
     for (const [buf, status] of [
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 415],
-      [declaredPng(50_000, 50_000, 16), 415],
+      [declaredPng(50_000, 50_000, 16), 413],
+      [declaredPng(200, 200, 3), 415], // header fine, pixel data missing: the re-encode's decode fails
       [Buffer.alloc(2_000_000, 7), 413],
     ] as const) {
       const err = await rejection(receiveUpload(Readable.from([buf]), { maxBytes: 1e6, allowed: 'image', dir }));

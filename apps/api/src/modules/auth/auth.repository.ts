@@ -1,8 +1,13 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { otpChallenges, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
+import { auditLog, otpChallenges, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Audit actions written by sign-in and forgot-password, for known and unknown e-mails alike. */
+export const AUTH_AUDIT = { signInFailed: 'auth.sign-in-failed', resetRequested: 'auth.password-reset-requested' } as const;
+
+const asDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
 
 export function createAuthRepository(db: Db) {
   return {
@@ -17,19 +22,51 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
-     * Counts a failure in one statement (safe under concurrent attempts). Reaching the threshold
-     * locks the account until `lockUntil` and restarts the count for the next window.
+     * A failed sign-in, the same one statement whether or not the e-mail belongs to anyone (so
+     * the reply time does not tell): an audit row is always written, and, for an account that is
+     * not already locked, the failure is counted on it; reaching the threshold locks it until
+     * `lockUntil` and restarts the count. One statement is also safe under concurrent attempts.
+     * Answers the account's lock, if it has one.
      */
-    async recordFailure(userId: number, threshold: number, lockUntil: Date) {
-      const [row] = await db
+    async recordSignInFailure(f: { email: string; threshold: number; lockUntil: Date; at: Date; ip: string | null }) {
+      const counted = db
         .update(users)
         .set({
-          failedLoginCount: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${threshold} THEN 0 ELSE ${users.failedLoginCount} + 1 END`,
-          lockedUntil: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${threshold} THEN ${lockUntil.toISOString()}::timestamptz ELSE ${users.lockedUntil} END`,
+          failedLoginCount: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${f.threshold} THEN 0 ELSE ${users.failedLoginCount} + 1 END`,
+          lockedUntil: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${f.threshold} THEN ${f.lockUntil.toISOString()}::timestamptz ELSE ${users.lockedUntil} END`,
         })
-        .where(eq(users.id, userId))
-        .returning({ lockedUntil: users.lockedUntil });
-      return row;
+        .where(and(eq(users.email, f.email.toLowerCase()), or(isNull(users.lockedUntil), lte(users.lockedUntil, f.at))))
+        .returning({ id: users.id, lockedUntil: users.lockedUntil });
+      const result = await db.execute(sql`
+        with counted as (${counted.getSQL()})
+        insert into ${auditLog} (action, entity, entity_id, ip)
+        values (${AUTH_AUDIT.signInFailed}, 'user', (select id::text from counted), ${f.ip})
+        returning (select locked_until from counted) as locked_until`);
+      const row = (result as unknown as { rows: Array<{ locked_until: unknown }> }).rows[0];
+      return { lockedUntil: asDate(row?.locked_until) };
+    },
+
+    /**
+     * A forgot-password request, the same one statement for every e-mail: a reset token is
+     * issued if the e-mail is an active user's, and an audit row is written either way. Answers
+     * the address to mail the link to, or null.
+     */
+    async requestReset(r: { email: string; id: string; tokenHash: string; ip: string | null; at: Date; expiresAt: Date }) {
+      const result = await db.execute(sql`
+        with target as (
+          select ${users.id} as id, ${users.email} as email from ${users}
+          where ${users.email} = ${r.email.toLowerCase()} and ${users.status} = 'active' limit 1
+        ),
+        issued as (
+          insert into ${passwordResetTokens} (id, user_id, token_hash, ip, created_at, expires_at)
+          select ${r.id}, id, ${r.tokenHash}, ${r.ip}, ${r.at.toISOString()}::timestamptz, ${r.expiresAt.toISOString()}::timestamptz from target
+          returning user_id
+        )
+        insert into ${auditLog} (action, entity, entity_id, ip)
+        values (${AUTH_AUDIT.resetRequested}, 'user', (select user_id::text from issued), ${r.ip})
+        returning (select email from target) as email`);
+      const row = (result as unknown as { rows: Array<{ email: string | null }> }).rows[0];
+      return row?.email ?? null;
     },
 
     async insertChallenge(row: typeof otpChallenges.$inferInsert) {
@@ -83,10 +120,6 @@ export function createAuthRepository(db: Db) {
         .update(otpChallenges)
         .set({ codeHash, expiresAt, resendCount: sql`${otpChallenges.resendCount} + 1` })
         .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)));
-    },
-
-    async insertResetToken(row: typeof passwordResetTokens.$inferInsert) {
-      await db.insert(passwordResetTokens).values(row);
     },
 
     async resetTokenByHash(tokenHash: string) {

@@ -45,8 +45,8 @@ export function createAuthService(deps: AuthDeps) {
   const l = limits(deps.config);
   const now = () => deps.clock.now();
   const isLocked = (u: UserRow) => !!u.lockedUntil && u.lockedUntil > now();
-  const countFailure = (u: UserRow) =>
-    repo.recordFailure(u.id, deps.config.lockoutThreshold, new Date(now().getTime() + l.lockoutMs));
+  const countFailure = (email: string, meta: Pick<ClientMeta, 'ip'>) =>
+    repo.recordSignInFailure({ email, threshold: deps.config.lockoutThreshold, lockUntil: new Date(now().getTime() + l.lockoutMs), at: now(), ip: meta.ip });
 
   async function completeSignIn(user: UserRow, rememberMe: boolean, meta: ClientMeta): Promise<SignedIn> {
     // One statement: the session, plus last login, failure count and lock cleared on the user.
@@ -94,17 +94,16 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     async login(input: LoginRequest, meta: ClientMeta): Promise<SignedIn | ChallengeStarted> {
-      const user = await repo.userByEmail(input.email);
-      if (!user || isLocked(user)) {
-        // Same cost as a real check, so timing does not tell which e-mails exist or are locked.
-        await burnPasswordCheck(input.password);
+      const found = await repo.userByEmail(input.email);
+      // Every failure (unknown e-mail, locked, wrong password, disabled) does the same work: one
+      // argon2 verification (against a dummy hash when there is no usable one) and the same one
+      // failure statement, so the reply time does not tell which e-mails exist or are locked.
+      const user = found && !isLocked(found) ? found : undefined;
+      const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
+      if (!user || !passwordOk || user.status !== 'active') {
+        await countFailure(input.email, meta);
         throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await countFailure(user);
-        throw invalidCredentials();
-      }
-      if (user.status !== 'active') throw invalidCredentials();
       const rememberMe = input.rememberMe ?? false;
       // For two-step users the failure count is reset only once the code is accepted too.
       if (user.twoFactorEnabled) return startChallenge(user, rememberMe, meta);
@@ -123,7 +122,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!safeEqual(hmac(token, code), challenge.codeHash)) {
         await repo.recordWrongCode(challenge.id, deps.config.otpMaxAttempts, now());
         // Wrong codes count towards the account lockout as well; a lock kills the challenge.
-        const after = await countFailure(user);
+        const after = await countFailure(user.email, meta);
         if (after?.lockedUntil && after.lockedUntil > now()) await repo.killChallenge(challenge.id, now());
         throw otpInvalid();
       }

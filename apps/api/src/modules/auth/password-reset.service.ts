@@ -16,24 +16,27 @@ export function createPasswordResetService(deps: Omit<AuthDeps, 'sessions'>) {
   const now = () => deps.clock.now();
 
   return {
-    /** Resolves the same way whether or not the e-mail belongs to anyone. */
+    /**
+     * Resolves the same way, after the same work, whether or not the e-mail belongs to an active
+     * user: a new token and the mail are always made, one statement stores the token (only for
+     * an active user) and an audit row (always), and delivery is handed off until after the
+     * reply, so neither the SMTP round trip nor the mail's encoding delays a known e-mail's answer.
+     * Nothing is sent to an address that has no account.
+     */
     async request(email: string, meta: ClientMeta): Promise<void> {
-      const user = await repo.userByEmail(email);
-      if (user?.status !== 'active') return;
       const token = newToken();
       const at = now();
-      await repo.insertResetToken({
+      const to = await repo.requestReset({
+        email,
         id: randomUUID(),
-        userId: user.id,
         tokenHash: sha256(token),
         ip: meta.ip,
-        createdAt: at,
+        at,
         expiresAt: new Date(at.getTime() + l.resetTtlMs),
       });
       const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      const mail = resetMail({ to: user.email, product: deps.config.productName, link, ttlMinutes: deps.config.resetTokenTtlMinutes });
-      // Not awaited: the SMTP round trip would make known e-mails answer measurably slower.
-      void deps.mailer.send(mail).catch((err) => deps.log.error({ err }, 'could not send the password reset e-mail'));
+      const mail = resetMail({ to: to ?? email, product: deps.config.productName, link, ttlMinutes: deps.config.resetTokenTtlMinutes });
+      if (to) setImmediate(() => void deps.mailer.send(mail).catch((err) => deps.log.error({ err }, 'could not send the password reset e-mail')));
     },
 
     async reset(resetToken: string, newPassword: string): Promise<void> {

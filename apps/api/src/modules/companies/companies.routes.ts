@@ -46,7 +46,7 @@ export default async function companiesRoutes(app: FastifyInstance) {
   const service = createCompaniesService(app);
   const tags = ['companies'];
   const security = [{ bearer: [] }];
-  const form = { fileField: 'logo', allowed: 'image' } as const;
+  const form = { fileField: 'logo', allowed: 'image', use: 'logo' } as const;
 
   r.get(
     P.list,

@@ -139,7 +139,7 @@ describe('upload rejections through the real route leave nothing in storage', ()
     ['text named .png (415)', async () => Buffer.from('hello, not an image'), 'fake.png', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['HTML (415)', async () => Buffer.from('<html><script>alert(1)</script></html>'), 'x.html', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['SVG (415)', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'x.svg', 415, 'UNSUPPORTED_MEDIA_TYPE'],
-    ['pixel flood (415)', async () => pixelFloodPng(), 'flood.png', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['pixel flood (413)', async () => pixelFloodPng(), 'flood.png', 413, 'PAYLOAD_TOO_LARGE'],
   ])('%s', async (_label, content, filename, status, code) => {
     const before = await storedFiles(t);
     const name = uniqueName('Rejected');

@@ -22,7 +22,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   const service = createProfileService(app);
   const tags = ['profile'];
   const security = [{ bearer: [] }];
-  const form = { fileField: 'profile', allowed: 'image' } as const;
+  const form = { fileField: 'profile', allowed: 'image', use: 'avatar' } as const;
 
   r.get(
     ADMIN_API_PATHS.about.get(ID),

@@ -98,7 +98,7 @@ describe('PATCH /about/update/:id', () => {
     const before = await storedFiles(t);
     expect((await patch(manager, manager.userId, form(), Buffer.alloc(150_000, 2))).statusCode).toBe(413);
     expect((await patch(manager, manager.userId, form(), Buffer.from('%PDF-1.4 not an image'), 'x.png')).statusCode).toBe(415);
-    expect((await patch(manager, manager.userId, form(), pixelFloodPng(), 'flood.png')).statusCode).toBe(415);
+    expect((await patch(manager, manager.userId, form(), pixelFloodPng(), 'flood.png')).statusCode).toBe(413);
     expect((await patch(manager, manager.userId, form(), await png(), '..\\..\\..\\windows\\evil.png')).statusCode).toBe(200);
     const added = (await storedFiles(t)).filter((f) => !before.includes(f));
     expect(added.every((f) => /^profile\/\d{4}\/\d{2}\/[0-9a-f-]{36}(\.thumb\.webp|\.png)$/.test(f))).toBe(true);

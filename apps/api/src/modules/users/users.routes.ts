@@ -50,7 +50,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   const service = createUsersService(app);
   const tags = ['users'];
   const security = [{ bearer: [] }];
-  const form = { fileField: 'profile', allowed: 'image' } as const;
+  const form = { fileField: 'profile', allowed: 'image', use: 'avatar' } as const;
 
   r.get(
     P.list,

@@ -1,0 +1,79 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { clients } from './clients.js';
+import { users } from './users.js';
+
+export const BULK_UPLOAD_KINDS = ['demo-media', 'campaign-media', 'manage-actions'] as const;
+export const BULK_UPLOAD_STATUSES = ['pending', 'processing', 'completed', 'failed', 'partially-failed'] as const;
+export const BULK_ITEM_STATUSES = ['pending', 'done', 'failed'] as const;
+
+/**
+ * One row per received file part of a bulk upload (DESIGN s.4b "upload file row"). The part is
+ * stored first (storageKey), then a background job reads it item by item.
+ */
+export const bulkUploads = pgTable(
+  'bulk_uploads',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    kind: varchar('kind', { length: 20, enum: BULK_UPLOAD_KINDS }).notNull(),
+    // CASCADE: an upload row is a log of a client's imports; it goes with the client. (A client
+    // that still has media or actions cannot be deleted anyway: those FKs restrict.)
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    mimeType: varchar('mime_type', { length: 100 }),
+    storageKey: varchar('storage_key', { length: 500 }),
+    // The optional manifest sent with the same request (media kinds), shared by its parts.
+    manifestKey: varchar('manifest_key', { length: 500 }),
+    status: varchar('status', { length: 20, enum: BULK_UPLOAD_STATUSES }).notNull().default('pending'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    // A failure of the whole file (unreadable archive, bad sheet header), as opposed to items.
+    error: text('error'),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The completed and pending-failed lists: per kind and client, filtered by status, newest first.
+    index('bulk_uploads_kind_client_status_idx').on(t.kind, t.clientId, t.status, t.createdAt),
+    index('bulk_uploads_kind_status_created_idx').on(t.kind, t.status, t.createdAt),
+    index('bulk_uploads_client_idx').on(t.clientId),
+    index('bulk_uploads_uploaded_by_idx').on(t.uploadedBy),
+    index('bulk_uploads_file_name_idx').on(t.fileName),
+  ],
+);
+
+/**
+ * Every item of an upload (sheet row, archive entry, plain file), written when the file is first
+ * read. Its status is the exactly-once ledger: the job marks an item done in the same
+ * transaction that inserts its entity, so a crash either keeps both or neither.
+ */
+export const bulkUploadItems = pgTable(
+  'bulk_upload_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => bulkUploads.id, { onDelete: 'cascade' }),
+    // Row number, archive entry path or file name: what errors and the error CSV show.
+    item: text('item').notNull(),
+    position: integer('position').notNull(),
+    status: varchar('status', { length: 10, enum: BULK_ITEM_STATUSES }).notNull().default('pending'),
+    message: text('message'),
+    // Field errors of a sheet row ([{column, message}]), kept for the error CSV.
+    details: jsonb('details'),
+    entityId: integer('entity_id'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bulk_upload_items_upload_item_uq').on(t.uploadId, t.item),
+    index('bulk_upload_items_upload_status_idx').on(t.uploadId, t.status, t.position),
+  ],
+);

@@ -1,0 +1,97 @@
+import { bigint, date, index, integer, pgTable, primaryKey, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { locations, toneSequences } from './tones.js';
+import { users } from './users.js';
+
+export const DEVICE_PLATFORMS = ['android', 'ios', 'web', 'other'] as const;
+
+/**
+ * What devices report through POST /device/user-requests. Built for volume (10 million rows):
+ * bigint id, only the indexes the list filters need, and the dashboards read the rollups below.
+ */
+export const userRequests = pgTable(
+  'user_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    eventId: uuid('event_id').notNull(),
+    // The API key's owner. SET NULL: deleting a user keeps the history it reported.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    deviceCode: varchar('device_code', { length: 64 }).notNull(),
+    // RESTRICT on both: a location or tone sequence with requests answers 409 on delete.
+    toneSequenceId: integer('tone_sequence_id')
+      .notNull()
+      .references(() => toneSequences.id, { onDelete: 'restrict' }),
+    // Copied from the tone sequence at ingestion so location filters need no join.
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    toneCode: varchar('tone_code', { length: 16 }).notNull(),
+    platform: varchar('platform', { length: 10, enum: DEVICE_PLATFORMS }).notNull(),
+    deviceModel: varchar('device_model', { length: 100 }),
+    osVersion: varchar('os_version', { length: 50 }),
+    appVersion: varchar('app_version', { length: 50 }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Idempotency: one event id per key owner; INSERT ... ON CONFLICT DO NOTHING counts duplicates.
+    unique('user_requests_user_event_uq').on(t.userId, t.eventId),
+    index('user_requests_requested_at_idx').on(t.requestedAt),
+    index('user_requests_location_requested_idx').on(t.locationId, t.requestedAt),
+    index('user_requests_platform_requested_idx').on(t.platform, t.requestedAt),
+    index('user_requests_device_requested_idx').on(t.deviceCode, t.requestedAt),
+    index('user_requests_tone_sequence_idx').on(t.toneSequenceId),
+  ],
+);
+
+/** One row per device code, upserted by each ingested batch (the device-details summary). */
+export const devices = pgTable(
+  'devices',
+  {
+    deviceCode: varchar('device_code', { length: 64 }).primaryKey(),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    // The latest values the device reported.
+    platform: varchar('platform', { length: 10, enum: DEVICE_PLATFORMS }).notNull(),
+    deviceModel: varchar('device_model', { length: 100 }),
+    osVersion: varchar('os_version', { length: 50 }),
+    appVersion: varchar('app_version', { length: 50 }),
+  },
+  (t) => [index('devices_last_seen_idx').on(t.lastSeen)],
+);
+
+/**
+ * Rollups kept by ingestion (one upsert per batch, counts aggregated in the statement), so the
+ * dashboards never scan user_requests: their size grows with days x locations x platforms, not
+ * with requests. Per-day by location and platform answers requestsPerDay, byPlatform and
+ * byLocation for any date range; the two totals tables answer all-time figures in a few rows.
+ * CASCADE: rollups are derived; a location can only go once its requests are gone (RESTRICT above).
+ */
+export const userRequestDaily = pgTable(
+  'user_request_daily',
+  {
+    day: date('day').notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    platform: varchar('platform', { length: 10, enum: DEVICE_PLATFORMS }).notNull(),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'user_request_daily_pk', columns: [t.day, t.locationId, t.platform] }),
+    index('user_request_daily_location_day_idx').on(t.locationId, t.day),
+  ],
+);
+
+export const userRequestLocationTotals = pgTable('user_request_location_totals', {
+  locationId: integer('location_id')
+    .primaryKey()
+    .references(() => locations.id, { onDelete: 'cascade' }),
+  requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+  lastRequestAt: timestamp('last_request_at', { withTimezone: true }),
+});
+
+export const userRequestPlatformTotals = pgTable('user_request_platform_totals', {
+  platform: varchar('platform', { length: 10, enum: DEVICE_PLATFORMS }).primaryKey(),
+  requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+});

@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import { z } from 'zod';
+import { detectSheetFormat, readSheet, SheetError, type SheetFormat } from './sheet-reader.js';
+
+// A manage-actions-like row schema: what the bulk jobs will pass.
+const schema = z.object({
+  name: z.string().min(1).max(200),
+  actionType: z.enum(['open-url', 'call']),
+  value: z.string().min(1),
+  toneCode: z.string().regex(/^[A-Z0-9-]{4,16}$/, '4-16 of A-Z, 0-9 and -').optional(),
+  startDate: z.iso.date().optional(),
+});
+
+let dir: string;
+beforeAll(() => void (dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-reader-'))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function csvFile(name: string, text: string) {
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+async function xlsxFile(name: string, rows: unknown[][]) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Actions');
+  rows.forEach((r, i) => {
+    if (r.length > 0) sheet.getRow(i + 1).values = r as ExcelJS.CellValue[];
+  });
+  workbook.addWorksheet('Ignored').addRow(['name']);
+  const file = path.join(dir, name);
+  await workbook.xlsx.writeFile(file);
+  return file;
+}
+
+async function all(file: string, format: SheetFormat, maxRows?: number) {
+  const rows = [];
+  for await (const r of readSheet(file, { format, schema, maxRows })) rows.push(r);
+  return rows;
+}
+
+describe('readSheet (CSV)', () => {
+  it('validates each row, numbering rows as a spreadsheet shows them and naming the column of each error', async () => {
+    const file = csvFile(
+      'actions.csv',
+      '\uFEFFName,Action type,VALUE,tone_code,Notes\n' +
+        'Site,open-url,https://example.com,AB-12,ignored\n' +
+        '\n' +
+        '"Two\nlines",call,+3212345678,,\n' +
+        ',fly,x,bad code\n',
+    );
+    expect(await all(file, 'csv')).toEqual([
+      { row: 2, ok: true, data: { name: 'Site', actionType: 'open-url', value: 'https://example.com', toneCode: 'AB-12' } },
+      { row: 4, ok: true, data: { name: 'Two\nlines', actionType: 'call', value: '+3212345678' } },
+      {
+        row: 5,
+        ok: false,
+        errors: [
+          { column: 'name', message: 'Required' },
+          { column: 'actionType', message: expect.stringContaining('open-url') },
+          { column: 'toneCode', message: '4-16 of A-Z, 0-9 and -' },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a sheet without a required column, with a duplicated column, or without a header', async () => {
+    await expect(all(csvFile('missing.csv', 'name,toneCode\nA,ABCD\n'), 'csv')).rejects.toThrow(new SheetError('Missing columns: actionType, value'));
+    await expect(all(csvFile('dup.csv', 'name,Name,actionType,value\n'), 'csv')).rejects.toThrow(/"name" appears twice/);
+    await expect(all(csvFile('empty.csv', ''), 'csv')).rejects.toThrow(/first row must name the columns/);
+  });
+
+  it('stops with an error past maxRows', async () => {
+    const file = csvFile('many.csv', `name,actionType,value\n${'a,call,1\n'.repeat(3)}`);
+    await expect(all(file, 'csv', 2)).rejects.toThrow(new SheetError('The sheet has more than 2 rows'));
+    expect(await all(file, 'csv', 3)).toHaveLength(3);
+  });
+});
+
+describe('readSheet (XLSX)', () => {
+  it('reads the first worksheet with dates, numbers, rich text and formulas as text', async () => {
+    const file = await xlsxFile('actions.xlsx', [
+      ['name', 'actionType', 'value', 'toneCode', 'startDate'],
+      [{ richText: [{ text: 'Rich ' }, { text: 'name' }] }, 'call', 3212345678, 'TONE-1', new Date(Date.UTC(2026, 4, 1))],
+      [],
+      ['Formula', 'open-url', { formula: '"https://"&"example.com"', result: 'https://example.com' }],
+      ['Bad', 'call', '', 'x', 'not a date'],
+    ]);
+    expect(await all(file, 'xlsx')).toEqual([
+      { row: 2, ok: true, data: { name: 'Rich name', actionType: 'call', value: '3212345678', toneCode: 'TONE-1', startDate: '2026-05-01' } },
+      { row: 4, ok: true, data: { name: 'Formula', actionType: 'open-url', value: 'https://example.com' } },
+      {
+        row: 5,
+        ok: false,
+        errors: [
+          { column: 'value', message: 'Required' },
+          { column: 'toneCode', message: '4-16 of A-Z, 0-9 and -' },
+          { column: 'startDate', message: expect.any(String) },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a workbook whose header lacks a required column', async () => {
+    const file = await xlsxFile('missing.xlsx', [['name', 'value'], ['a', 'b']]);
+    await expect(all(file, 'xlsx')).rejects.toThrow(new SheetError('Missing column: actionType'));
+  });
+});
+
+describe('readSheet (XLSX bomb)', () => {
+  it('refuses a workbook whose parts would inflate like a zip bomb, before parsing it', async () => {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from('<?xml version="1.0"?><Types/>'), '[Content_Types].xml');
+    zip.addBuffer(Buffer.alloc(20 * 1024 * 1024, 0x20), 'xl/worksheets/sheet1.xml');
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const c of zip.outputStream) chunks.push(c as Buffer);
+    const file = path.join(dir, 'bomb.xlsx');
+    writeFileSync(file, Buffer.concat(chunks));
+    const failure = all(file, 'xlsx');
+    await expect(failure).rejects.toBeInstanceOf(SheetError);
+    await expect(failure).rejects.toThrow(/^Suspicious compression ratio in the workbook \(\d+:1\)$/);
+  });
+});
+
+describe('detectSheetFormat', () => {
+  it('tells XLSX from CSV by content and refuses other files', async () => {
+    expect(await detectSheetFormat(await xlsxFile('named.csv', [['name']]))).toBe('xlsx');
+    expect(await detectSheetFormat(csvFile('named.xlsx', 'name,value\n'))).toBe('csv');
+    const png = path.join(dir, 'image.csv');
+    writeFileSync(png, await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer());
+    expect(await detectSheetFormat(png)).toBeNull();
+  });
+});

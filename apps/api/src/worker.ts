@@ -1,0 +1,48 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+/**
+ * `npm run worker`: runs background jobs without serving HTTP, against DATABASE_URL. Start as
+ * many as the load needs; each takes jobs from the shared PostgreSQL queue (pg-boss hands a job
+ * to one worker). The app is built whole so every module defines its jobs exactly as the server does.
+ */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!config.databaseUrl) {
+    console.error(
+      'npm run worker needs DATABASE_URL. The embedded database (PGlite) can be opened by one process only, so without DATABASE_URL `npm start` runs the jobs itself.',
+    );
+    process.exit(1);
+  }
+  const app = await buildApp({ queueWorkers: true });
+  await app.ready();
+  app.log.info({ concurrency: config.queueConcurrency }, 'worker started');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'worker stopping');
+    // Running jobs get time to finish; one that does not is retried by another worker after it expires.
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    await app.close().catch((err) => app.log.error({ err }, 'worker shutdown failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('Worker failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});
