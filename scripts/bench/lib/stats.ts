@@ -9,6 +9,18 @@ function percentile(samples: number[], p: number): number {
 
 export const median = (samples: number[]) => percentile(samples, 50);
 
+/** Runs `fn` `warmup` times unmeasured, then `iterations` times; returns each duration in ms. */
+export async function timeIt(fn: () => Promise<unknown>, { warmup = 3, iterations = 25 } = {}): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export const summary = (samples: number[]) => ({
