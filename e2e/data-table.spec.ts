@@ -98,7 +98,7 @@ test.describe('data table (users list)', () => {
     await signIn(page, 'admin');
     await page.goto(USERS_PATH);
     await settled(page);
-    const all = Number((await status(page).innerText()).split(' of ')[1]);
+    const all = Number(((await status(page).textContent()) ?? '').split(' of ')[1]);
     expect(all).toBeGreaterThanOrEqual(COUNT);
 
     const search = page.getByRole('searchbox', { name: 'Search users' });

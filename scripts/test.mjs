@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every tier, in order, stopping at the first failing one.
-//   typecheck -> unit (vitest) -> api (vitest, PGlite or DATABASE_URL) -> e2e (Playwright + Chromium)
+//   typecheck -> lint (Biome, import boundaries, knip) -> unit (vitest) -> api (vitest, PGlite or DATABASE_URL) -> e2e (Playwright + Chromium)
 // TEST_TIERS=unit,api runs a subset. The last line printed is "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, bold, ensureDebianPackage, ensureDeps, ensureWebBuild, green, log, red, run, yellow } from './lib/ensure.mjs';
+import { ROOT, bold, ensureDebianPackage, ensureDeps, ensureWebBuild, green, red, run, yellow } from './lib/ensure.mjs';
 
-const ALL_TIERS = ['typecheck', 'unit', 'api', 'e2e'];
+const ALL_TIERS = ['typecheck', 'lint', 'unit', 'api', 'e2e'];
 const OUT = path.join(ROOT, 'test-results');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 
@@ -53,6 +53,20 @@ const TIERS = {
     async run() {
       const code = await run('npm', ['run', 'typecheck']);
       return { code, counts: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 } };
+    },
+  },
+  lint: {
+    title: 'Lint (Biome format + lint, import boundaries with a self-test, knip dead code)',
+    async run() {
+      // Each check counts as one test; all three run so one report shows every problem.
+      const checks = [
+        [bin('biome'), ['ci', '--error-on-warnings', '.']],
+        [process.execPath, [path.join(ROOT, 'scripts', 'check-boundaries.mjs')]],
+        [bin('knip'), ['--no-progress']],
+      ];
+      let failed = 0;
+      for (const [cmd, args] of checks) if ((await run(cmd, args)) !== 0) failed += 1;
+      return { code: failed ? 1 : 0, counts: { passed: checks.length - failed, failed, skipped: 0 } };
     },
   },
   unit: { title: 'Unit tests (vitest project "unit": contract and web logic)', run: vitestTier('unit') },

@@ -14,6 +14,7 @@ export const test = base.extend<ServerOptions & { testStartedAt: number }>({
     if (!url) throw new Error('no server URL: run through playwright.config.ts so global setup starts the servers');
     await use(url);
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; none here
   testStartedAt: async ({}, use) => use(Date.now()),
 });
 export { expect };

@@ -29,7 +29,7 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
-export function which(bin) {
+function which(bin) {
   const r = spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
 }
@@ -43,7 +43,7 @@ const mtime = (p) => {
 };
 
 /** Newest mtime under the given files/folders (skips node_modules and dist). */
-export function newestMtime(paths) {
+function newestMtime(paths) {
   let newest = 0;
   const walk = (p) => {
     let st;

@@ -7,16 +7,16 @@ import { type Clock, systemClock } from './lib/clock.js';
 import type { FileStorage } from './lib/storage/index.js';
 import { createLogger, requestId } from './lib/logger.js';
 import { validatorCompiler } from './lib/validator.js';
-import accessRoutes from './modules/access/access.routes.js';
+import { accessRoutes, createAccessService } from './modules/access/index.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
-import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
+import productDashboardRoutes from './modules/product-dashboard/product-dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import permissionsRoutes from './modules/permissions/permissions.routes.js';
 import rolesRoutes from './modules/roles/roles.routes.js';
-import profileRoutes from './modules/profile/profile.routes.js';
-import sessionsRoutes from './modules/sessions/sessions.routes.js';
+import { profileRoutes } from './modules/profile/index.js';
+import { createSessionService, userSessionsRoutes } from './modules/user-sessions/index.js';
 import userActivityRoutes from './modules/user-activity/user-activity.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import auditPlugin from './plugins/audit.js';
@@ -86,6 +86,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(mailPlugin, { mailer: options.mailer });
   await app.register(rateLimitPlugin);
   await app.register(databasePlugin);
+  // The services every request needs (plugins/auth.ts reads them); decorated here, the composition root,
+  // because plugins never import modules.
+  app.decorate('sessions', createSessionService({ db: app.db, config: app.config, clock: app.clock }));
+  app.decorate('access', createAccessService(app.db));
   await app.register(auditPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(multipartPlugin);
@@ -102,7 +106,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       });
       await api.register(healthRoutes);
       await api.register(authRoutes);
-      await api.register(sessionsRoutes);
+      await api.register(userSessionsRoutes);
       await api.register(userActivityRoutes);
       await api.register(accessRoutes);
       await api.register(filesRoutes);
@@ -111,7 +115,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(profileRoutes);
       await api.register(rolesRoutes);
       await api.register(permissionsRoutes);
-      await api.register(dashboardRoutes);
+      await api.register(productDashboardRoutes);
     },
     { prefix: '/api' },
   );

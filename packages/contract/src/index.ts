@@ -10,5 +10,5 @@ export * from './common/fields.js';
 export * from './admin/companies.js';
 export * from './admin/users.js';
 export * from './admin/roles.js';
-export * from './admin/dashboard.js';
+export * from './admin/product-dashboard.js';
 export * from './admin/paths.js';

@@ -1,4 +1,4 @@
-export function percentile(samples: number[], p: number): number {
+function percentile(samples: number[], p: number): number {
   if (!samples.length) return NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = (p / 100) * (sorted.length - 1);

@@ -1,7 +1,7 @@
 import type { BenchContext } from './context';
 
 /** How a measured value is judged against its goal. */
-export type Goal = { op: '<=' | '>='; value: number };
+type Goal = { op: '<=' | '>='; value: number };
 
 export type Measurement = {
   /** Short id, e.g. "login.ratio". */

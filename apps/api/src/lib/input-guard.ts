@@ -11,7 +11,7 @@ import { AppError } from './app-error.js';
  *   would overflow a recursive JSON.stringify or PostgreSQL's stack further on.
  * Object keys are checked as well as values. The walk is iterative, so no input can overflow it.
  */
-export const MAX_INPUT_DEPTH = 32;
+const MAX_INPUT_DEPTH = 32;
 
 export type UnsafeInput = { path: string[]; message: string };
 
@@ -26,8 +26,8 @@ function textProblem(text: string): string | undefined {
 /** The first unsafe value of `input` (depth first), or undefined when it is all fine. */
 export function findUnsafeInput(input: unknown): UnsafeInput | undefined {
   const stack: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path } = item;
     if (typeof value === 'string') {
       const message = textProblem(value);
       if (message) return { path, message };

@@ -52,8 +52,8 @@ import { escapeLike } from './list.js';
  *     format: req.params.format, title: 'Things', entity: 'thing', columns, rows: thingsList.rows(app.db, req.query, filters) }));
  */
 
-export type SortExpression = Column | SQL;
-export type SortEntry = SortExpression | { expr: SortExpression; nullable?: boolean };
+type SortExpression = Column | SQL;
+type SortEntry = SortExpression | { expr: SortExpression; nullable?: boolean };
 
 export interface ListDefinition<F extends SelectedFields, Dto> {
   fields: F;
@@ -68,8 +68,8 @@ export interface ListDefinition<F extends SelectedFields, Dto> {
   toDto(row: SelectResultFields<F>): Dto;
 }
 
-export type ListInput = Pick<ListQuery, 'page' | 'limit' | 'search' | 'sortField' | 'sortOrder'>;
-export type Filter = SQL | undefined;
+type ListInput = Pick<ListQuery, 'page' | 'limit' | 'search' | 'sortField' | 'sortOrder'>;
+type Filter = SQL | undefined;
 
 export interface ListHandle<F extends SelectedFields, Dto> {
   readonly definition: ListDefinition<F, Dto>;
@@ -83,7 +83,7 @@ export interface ListHandle<F extends SelectedFields, Dto> {
   where(query: Pick<ListInput, 'search'>, filters?: Filter[]): SQL | undefined;
 }
 
-export type ResolvedOrder = { field: string; expr: SortExpression; nullable: boolean; direction: 'asc' | 'desc' };
+type ResolvedOrder = { field: string; expr: SortExpression; nullable: boolean; direction: 'asc' | 'desc' };
 
 const DEFAULT_MAX_LIMIT = 500;
 const SORT_KEY = '__sortKey';

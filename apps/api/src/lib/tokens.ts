@@ -18,3 +18,6 @@ export function safeEqual(a: string, b: string): boolean {
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
+
+/** The CSRF token is derived from the secret access token, so nothing extra is stored. */
+export const csrfTokenFor = (accessToken: string, sessionId: string) => hmac(accessToken, `csrf:${sessionId}`);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { auditLog } from '../db/schema/index.js';
 import { DeniedError } from '../lib/app-error.js';
 
-export type AuditEntry = {
+type AuditEntry = {
   action: string;
   entity: string;
   entityId?: string | number | null;

@@ -11,7 +11,7 @@ const MAX_ADDRESS_LENGTH = 45;
  * activity and audit rows (a 500). Only the entries that are IP addresses are kept, so
  * `request.ip` is always an address, whatever the header said.
  */
-export function forwardedAddresses(header: string | string[] | undefined): string | undefined {
+function forwardedAddresses(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const entries = (Array.isArray(header) ? header.join(',') : header).split(',').map((e) => e.trim());
   const kept = entries.filter((e) => e.length <= MAX_ADDRESS_LENGTH && isIP(e) !== 0);

@@ -1,8 +1,7 @@
 import { COOKIE_NAMES, HEADER_NAMES } from '@console/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { safeEqual } from '../lib/tokens.js';
-import { csrfTokenFor } from '../modules/sessions/sessions.service.js';
+import { csrfTokenFor, safeEqual } from '../lib/tokens.js';
 import type { AuthContext } from '../types.js';
 
 /**

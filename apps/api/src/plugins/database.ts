@@ -3,12 +3,10 @@ import fp from 'fastify-plugin';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { seedDatabase } from '../db/seed/index.js';
-import { createAccessService } from '../modules/access/access.service.js';
-import { createSessionService } from '../modules/sessions/sessions.service.js';
 
 /**
  * Opens PGlite (DATABASE_URL unset) or a PostgreSQL pool, applies migrations and the idempotent
- * seed under a lock, and exposes the services every request needs (sessions, access).
+ * seed under a lock, and exposes the database (`app.db`); app.ts adds the services built on it.
  */
 export default fp(async function databasePlugin(app: FastifyInstance) {
   const handle = await openDatabase(app.config);
@@ -20,6 +18,4 @@ export default fp(async function databasePlugin(app: FastifyInstance) {
   app.decorate('dbHandle', handle);
   app.decorate('db', handle.db);
   app.decorate('seedResult', seedResult);
-  app.decorate('sessions', createSessionService({ db: handle.db, config: app.config, clock: app.clock }));
-  app.decorate('access', createAccessService(handle.db));
 });

@@ -25,7 +25,7 @@ const fromAddress = (c: Config) => {
   return { name: c.productName, address: `no-reply@${domain}` };
 };
 
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const from = fromAddress(config);
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);

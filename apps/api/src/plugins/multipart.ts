@@ -36,7 +36,7 @@ export default fp(
 );
 
 export type FormFile = ReceivedUpload & { fieldName: string; originalName: string };
-export type ReadForm = { fields: Record<string, unknown>; file?: FormFile };
+type ReadForm = { fields: Record<string, unknown>; file?: FormFile };
 
 export type ReadFormOptions = {
   /** Name of the one file part accepted (e.g. 'logo', 'profile'); any other file part is a 400. */
@@ -53,7 +53,7 @@ export type ReadFormOptions = {
  * A malformed form (no or bad boundary, cut off anywhere, a part without a name) is a 400 and
  * leaves no temp file; only a failure on our side (e.g. the disk) stays a 500.
  */
-export async function readForm(request: FastifyRequest, options: ReadFormOptions = {}): Promise<ReadForm> {
+async function readForm(request: FastifyRequest, options: ReadFormOptions = {}): Promise<ReadForm> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
@@ -109,7 +109,7 @@ export async function readForm(request: FastifyRequest, options: ReadFormOptions
   return { fields, file };
 }
 
-export async function discard(form: ReadForm | undefined) {
+async function discard(form: ReadForm | undefined) {
   await form?.file?.cleanup();
 }
 
@@ -152,7 +152,7 @@ function asClientError(err: unknown): unknown {
 }
 
 /** zod-parses form fields; failures become 400 with fieldErrors keyed by field name. */
-export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.infer<S> {
+function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.infer<S> {
   assertSafeInput(fields, 'form');
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;

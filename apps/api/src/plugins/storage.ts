@@ -11,7 +11,7 @@ import { createStorage, type FileStorage, localStorageRoot, type StorageOptions,
  * while they are inspected (under DATA_DIR, so the local driver moves them on one filesystem).
  */
 
-export function storageOptions(config: Config): StorageOptions {
+function storageOptions(config: Config): StorageOptions {
   if (config.storageDriver === 'azure') {
     if (!config.azureStorageConnectionString) throw new Error('AZURE_STORAGE_CONNECTION_STRING is required for the azure storage driver');
     return { driver: 'azure', connectionString: config.azureStorageConnectionString, container: config.azureStorageContainer };

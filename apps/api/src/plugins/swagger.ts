@@ -13,7 +13,7 @@ type JsonObject = { properties?: Record<string, unknown>; required?: string[]; [
  * in `withForm`, not through Fastify, so they declare `multipartBody` (lib/http-schemas.ts) and
  * get `multipart/form-data` (fields + file part) and `application/json` (fields) bodies here.
  */
-export function openApiTransform(input: TransformInput) {
+function openApiTransform(input: TransformInput) {
   const { multipartBody: form, ...schema } = (input.schema ?? {}) as Record<string, unknown> & { multipartBody?: MultipartBodyDoc };
   if (!form) return jsonSchemaTransform(input);
   const out = jsonSchemaTransform({ ...input, schema: { ...schema, body: form.fields } } as TransformInput);

@@ -20,7 +20,7 @@ function decodeBody(headers: string, body: string): string {
 const unfold = (headers: string) => headers.replace(/\r?\n[ \t]+/g, ' ');
 
 /** Just enough MIME for nodemailer's multipart/alternative messages. */
-export function parseMail(raw: string): Omit<Mail, 'to' | 'receivedAt'> {
+function parseMail(raw: string): Omit<Mail, 'to' | 'receivedAt'> {
   const split = raw.search(/\r?\n\r?\n/);
   const headers = unfold(raw.slice(0, split));
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
@@ -80,7 +80,6 @@ export async function startMailbox() {
   };
 }
 
-export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
 
 export const codeOf = (mail: Mail) => {
   const m = /\b(\d{6})\b/.exec(mail.text);

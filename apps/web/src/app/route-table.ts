@@ -56,8 +56,8 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
     ...routes('profile', [
       ['/profile', undefined, 'Profile', 'Your profile, activity and sessions.'],
       ['/profile/about', 'about', 'About', 'Your profile details, picture and colours.', () => import('../features/profile/about/about-page')],
-      ['/profile/user-activity', 'user-activity', 'User Activity', 'The pages and actions recorded for your account.', () => import('../features/profile/activity/user-activity-page')],
-      ['/profile/user-sessions', 'user-sessions', 'User Sessions', 'Your sign-in sessions and their duration; end the ones you no longer use.', () => import('../features/profile/sessions/user-sessions-page')],
+      ['/profile/user-activity', 'user-activity', 'User Activity', 'The pages and actions recorded for your account.', () => import('../features/profile/user-activity/user-activity-page')],
+      ['/profile/user-sessions', 'user-sessions', 'User Sessions', 'Your sign-in sessions and their duration; end the ones you no longer use.', () => import('../features/profile/user-sessions/user-sessions-page')],
     ]),
   ];
 }

@@ -12,7 +12,7 @@ import { buildShellRoutes } from './route-table';
 // the entry and the sign-in screen.
 const login = lazyRoute(() => import('../features/auth/login/login-page'));
 
-export function buildRoutes(config: AppConfig): RouteObject[] {
+function buildRoutes(config: AppConfig): RouteObject[] {
   const shellRoutes: RouteObject[] = buildShellRoutes(config.productSlug).map(({ path, screen, ...handle }) => ({
     path,
     handle,
@@ -23,7 +23,7 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
     {
       Component: RootLayout,
       ErrorBoundary: RouteError,
-      HydrateFallback: () => <LoadingOverlay />,
+      HydrateFallback: LoadingOverlay,
       children: [
         { path: '/', loader: publicOnlyLoader, lazy: login },
         { path: '/login', loader: publicOnlyLoader, lazy: login },

@@ -14,7 +14,7 @@ export type ActivityEvent = {
 let lastPageView = '';
 
 /** Body of POST /auth/user-activity/add for an event. */
-export function activityPayload(event: ActivityEvent): UserActivityAdd {
+function activityPayload(event: ActivityEvent): UserActivityAdd {
   const screenName = event.screenName ?? storage.get(STORAGE_KEYS.menuName) ?? '';
   const eventName = event.eventName ?? 'page-view';
   return {

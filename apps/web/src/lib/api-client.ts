@@ -10,12 +10,12 @@ import { readCookie } from './auth/cookies';
 import { getSession } from './auth/session';
 
 /** Same-origin by default; VITE_API_BASE_URL lets the SPA talk to an API on another host. */
-export const API_BASE: string = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/$/, '');
+const API_BASE: string = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/$/, '');
 
 export type QueryValue = string | number | boolean | null | undefined;
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type RequestOptions = {
+type RequestOptions = {
   method?: HttpMethod;
   /** A plain value is sent as JSON; FormData is sent as multipart. */
   body?: unknown;
@@ -39,7 +39,7 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.status = status;
-    this.code = typeof record.code === 'string' ? record.code : 'HTTP_' + status;
+    this.code = typeof record.code === 'string' ? record.code : `HTTP_${status}`;
     this.body = body;
     if (record.fieldErrors && typeof record.fieldErrors === 'object') {
       this.fieldErrors = record.fieldErrors as Record<string, string>;
@@ -160,7 +160,7 @@ async function send(path: string, options: RequestOptions, csrfRetry: boolean): 
 }
 
 /** One call to the API. Resolves with the parsed body; rejects with ApiError (HTTP) or the fetch error (network). */
-export function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   return send(path, options, true) as Promise<T>;
 }
 
@@ -190,7 +190,10 @@ export async function readListOrEmpty<T>(path: string, query?: Record<string, Qu
   }
 }
 
-/** Spec s.8: completed and pending-failed file reads return empty data on failure. */
+/**
+ * Spec s.8: completed and pending-failed file reads return empty data on failure.
+ * @public for the bulk-upload lists of issue 7 (not yet built).
+ */
 export async function readDataOrEmpty<T>(path: string, query?: Record<string, QueryValue>): Promise<{ data: T[] }> {
   try {
     const result = await api.get<{ data: T[] }>(path, { query });

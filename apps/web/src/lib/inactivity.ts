@@ -126,6 +126,7 @@ export function useInactivity({ timeoutMs, enabled, signOutEnabled, onTimeout, o
 
   // The countdown: sleeps until the warning is due, then ticks every second.
   const countdown = enabled && signOutEnabled;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tick (activity here or in another tab) restarts the countdown
   useEffect(() => {
     if (!countdown) {
       warningRef.current = false;

@@ -10,13 +10,13 @@ import { api } from './api-client';
  */
 
 /** 'profile\\2024\\a.png' or '/profile/a.png' -> 'profile/2024/a.png' (spec s.3: backslashes become slashes). */
-export function storedFileKey(path: string | null | undefined): string | null {
+function storedFileKey(path: string | null | undefined): string | null {
   if (!path) return null;
   const key = path.trim().replace(/\\/g, '/').replace(/^\/+/, '');
   return key || null;
 }
 
-export const storedFileQuery = (key: string, thumb: boolean) =>
+const storedFileQuery = (key: string, thumb: boolean) =>
   queryOptions({
     queryKey: ['stored-file', key, thumb],
     queryFn: ({ signal }) =>

@@ -8,7 +8,7 @@ import { companies, users } from '../schema/index.js';
 import { GUEST_ROLE, seedRole } from './roles.js';
 
 /** Readable yet strong (~120 bits); shown once on the console, so it must be typeable. */
-export const generatePassword = () => randomBytes(15).toString('base64url');
+const generatePassword = () => randomBytes(15).toString('base64url');
 
 export async function countUsers(db: Db) {
   const [row] = await db.select({ n: count() }).from(users);

@@ -18,7 +18,9 @@ const schema = z.object({
 });
 
 let dir: string;
-beforeAll(() => void (dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-reader-'))));
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-reader-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function csvFile(name: string, text: string) {

@@ -8,6 +8,7 @@ import { cellText, headerKey } from './sheet-cells.js';
 import { xlsxArchiveProblem } from './xlsx-guard.js';
 
 export type SheetFormat = 'csv' | 'xlsx';
+/** @public API of the bulk-upload groundwork for the demo-admin screens (issue 7 s.2-3), not used yet */
 export type RowError = { column: string; message: string };
 export type SheetRow<T> = { row: number; ok: true; data: T } | { row: number; ok: false; errors: RowError[] };
 
@@ -58,7 +59,9 @@ export async function* readSheet<S extends z.ZodObject>(filePath: string, opts: 
     if (texts.every((t) => t === undefined)) continue;
     if (opts.maxRows !== undefined && ++count > opts.maxRows) throw new SheetError(`The sheet has more than ${opts.maxRows} rows`);
     const record: Record<string, string | undefined> = {};
-    columns.forEach((key, i) => key && (record[key] = texts[i]));
+    columns.forEach((key, i) => {
+      if (key) record[key] = texts[i];
+    });
     const parsed = opts.schema.safeParse(record);
     if (parsed.success) yield { row, ok: true, data: parsed.data };
     else yield { row, ok: false, errors: parsed.error.issues.map((i) => rowError(i, record)) };

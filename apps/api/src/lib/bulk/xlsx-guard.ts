@@ -3,6 +3,7 @@ import yauzl, { type Entry } from 'yauzl';
 export type XlsxGuardLimits = { maxUnpackedBytes: number; maxRatio: number };
 
 // A 10,000-row sheet unpacks to a few MB of XML; real workbooks compress ~10-100:1, a bomb ~1000:1.
+/** @public API of the bulk-upload groundwork for the demo-admin screens (issue 7 s.2-3), not used yet */
 export const DEFAULT_XLSX_LIMITS: XlsxGuardLimits = { maxUnpackedBytes: 256 * 1024 * 1024, maxRatio: 500 };
 
 /**
@@ -33,9 +34,18 @@ export async function xlsxArchiveProblem(filePath: string, limits: XlsxGuardLimi
 function next(zip: yauzl.ZipFile): Promise<Entry | null> {
   return new Promise((resolve, reject) => {
     const done = () => zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
-    const onEntry = (e: Entry) => (done(), resolve(e));
-    const onEnd = () => (done(), resolve(null));
-    const onError = (e: Error) => (done(), reject(e));
+    const onEntry = (e: Entry) => {
+      done();
+      resolve(e);
+    };
+    const onEnd = () => {
+      done();
+      resolve(null);
+    };
+    const onError = (e: Error) => {
+      done();
+      reject(e);
+    };
     zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
     zip.readEntry();
   });

@@ -41,6 +41,7 @@ const UNIX_HOST = 3;
  * The path rules an entry must pass before a byte of it is read: relative, no `..`, no
  * backslashes (a Windows separator that unzip tools may honour), no drive letters, no NUL.
  * Answers the reason or null.
+ * @public not used yet: groundwork for the demo-admin bulk uploads (issue 7 s.2-3)
  */
 export function unsafePathReason(name: string): string | null {
   if (name.length === 0) return 'empty name';
@@ -51,7 +52,7 @@ export function unsafePathReason(name: string): string | null {
   return null;
 }
 
-/** A symbolic link stored by a Unix zip tool (mode bits in the high half of the external attributes). */
+/** A symbolic link stored by a Unix zip tool (mode bits in the high half of the external attributes). @public (groundwork for issue 7 s.2-3, not used yet) */
 export function isSymlink(entry: Entry): boolean {
   const host = entry.versionMadeBy >> 8;
   const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;

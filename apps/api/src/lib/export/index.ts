@@ -5,11 +5,9 @@ import type { ExportFormat, ExportOptions, ExportRow } from './types.js';
 import { xlsxExport } from './xlsx.js';
 
 export * from './types.js';
-export { guardFormula, DateFormatter } from './cells.js';
+export { guardFormula } from './cells.js';
 export { keysetBatches, keysetRows } from './keyset.js';
-export { csvExport, CSV_FAILED_LINE } from './csv.js';
-export { xlsxExport } from './xlsx.js';
-export { pdfExport } from './pdf.js';
+export { CSV_FAILED_LINE } from './csv.js';
 
 /**
  * The rows as a file in the requested format, streamed: constant memory whatever the row
@@ -52,7 +50,10 @@ async function primed<Row>(rows: AsyncIterable<Row> | Iterable<Row>): Promise<As
         yield first.value;
         for (;;) {
           const next = await iterator.next();
-          if (next.done) return void (finished = true);
+          if (next.done) {
+            finished = true;
+            return;
+          }
           yield next.value;
         }
       } finally {

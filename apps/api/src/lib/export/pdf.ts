@@ -92,7 +92,9 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   const header = () => {
     doc.rect(MARGIN, y, tableWidth, ROW_HEIGHT).fill('#e8ecf1');
     doc.fillColor('#000').font(fonts.bold).fontSize(FONT_SIZE);
-    options.columns.forEach((c, i) => line(fit(tidy(c.header), widths[i]), xs[i], y, widths[i]));
+    options.columns.forEach((c, i) => {
+      line(fit(tidy(c.header), widths[i]), xs[i], y, widths[i]);
+    });
     y += ROW_HEIGHT;
     doc.moveTo(MARGIN, y).lineTo(MARGIN + tableWidth, y).lineWidth(0.5).strokeColor('#8a94a6').stroke();
     doc.font(fonts.regular).fontSize(FONT_SIZE).fillColor('#000');
@@ -129,7 +131,9 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
     if (flow.stopped) return; // consumer gone: stop reading rows
     if (y + ROW_HEIGHT > bottom) newPage();
     const texts = count < sampleTexts.length ? sampleTexts[count] : cellTexts(row);
-    texts.forEach((text, i) => line(fit(text, widths[i]), xs[i], y, widths[i]));
+    texts.forEach((text, i) => {
+      line(fit(text, widths[i]), xs[i], y, widths[i]);
+    });
     y += ROW_HEIGHT;
     doc.moveTo(MARGIN, y).lineTo(MARGIN + tableWidth, y).lineWidth(0.25).strokeColor('#d0d5dd').stroke();
     count += 1;

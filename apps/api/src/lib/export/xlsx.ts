@@ -7,7 +7,7 @@ import { sampleRows, XLSX_DATE_FORMAT, xlsxColumnWidth } from './widths.js';
 
 const MAX_CELL_CHARS = 32_767; // Excel's limit per cell
 // Characters XML 1.0 cannot carry; exceljs would write them and Excel would call the file corrupt.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this regex's purpose
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /**

@@ -19,6 +19,7 @@ export type JobDefinition<T extends object = object> = {
   expireInSeconds?: number;
 };
 
+/** @public API of the bulk-upload groundwork for the demo-admin screens (issue 7 s.2-3), not used yet */
 export const JOB_DEFAULTS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 } as const;
 
 export type JobQueueOptions = {

@@ -113,7 +113,9 @@ describe('job queue across a crash', () => {
         const hit = out.split('\n').find((l) => l.startsWith(marker));
         if (hit) resolve(hit);
       });
-      child.stderr!.on('data', (chunk: Buffer) => void (err += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => {
+        err += chunk.toString();
+      });
       child.on('exit', (code, signal) => reject(new Error(`worker exited (${code ?? signal}) before ${marker}: ${out}${err}`)));
     });
     return { child, line };

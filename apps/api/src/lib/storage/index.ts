@@ -6,7 +6,7 @@ import type { FileStorage } from './types.js';
 export * from './types.js';
 export * from './keys.js';
 export { LocalDiskStorage } from './local-disk.js';
-export { AzureBlobStorage, type AzureBlobStorageOptions } from './azure-blob.js';
+export { AzureBlobStorage } from './azure-blob.js';
 
 export type StorageOptions =
   | { driver: 'local'; rootDir: string }

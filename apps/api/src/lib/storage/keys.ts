@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { InvalidStorageKey } from './types.js';
 
 /** Top-level folders of the store; each kind of upload lives under its own. */
-export const STORAGE_FOLDERS = ['profile', 'companies', 'clients', 'media', 'bulk-uploads'] as const;
+const STORAGE_FOLDERS = ['profile', 'companies', 'clients', 'media', 'bulk-uploads'] as const;
 export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 
 const MAX_KEY_LENGTH = 1024; // Azure's blob-name limit; far above what we generate
@@ -53,7 +53,7 @@ export function profileImageKey(storedPath: string): string {
 export function assertValidKey(key: unknown): asserts key is string {
   if (typeof key !== 'string' || key.length === 0) throw new InvalidStorageKey('empty');
   if (key.length > MAX_KEY_LENGTH) throw new InvalidStorageKey('too long');
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this regex's purpose
   if (/[\u0000-\u001f\u007f-\u009f]/.test(key)) throw new InvalidStorageKey('control character');
   if (key.includes('\\')) throw new InvalidStorageKey('backslash (normalise the path first)');
   if (key.includes(':')) throw new InvalidStorageKey('colon');

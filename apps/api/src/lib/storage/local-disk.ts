@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type Stats } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertValidKey, keyExtension } from './keys.js';
 import { InvalidStorageKey, type FileStorage, type PutOptions, type PutResult, type StoredObject } from './types.js';
@@ -85,7 +85,7 @@ export class LocalDiskStorage implements FileStorage {
 
   async get(key: string): Promise<StoredObject | null> {
     const file = this.resolve(key);
-    let info;
+    let info: Stats;
     try {
       info = await stat(file);
     } catch (err) {

@@ -36,7 +36,7 @@ export function tooManyPixels(maxPixels: number, width?: number, height?: number
   return new UploadRejected('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooManyPixels(maxPixels, width, height));
 }
 
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MB`;
   if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
   return `${n} bytes`;

@@ -175,7 +175,7 @@ async function looksLikeUtf8Csv(input: UploadInput): Promise<boolean> {
     return false;
   }
   text = text.replace(/^\uFEFF/, '');
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this regex's purpose
   if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
   // Markup is not a spreadsheet (and could be rendered as HTML if ever served inline).
   return !/^\s*</.test(text);

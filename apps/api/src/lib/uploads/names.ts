@@ -6,7 +6,7 @@ export interface SafeNameOptions {
 }
 
 // C0/C1 controls, DEL, bidi embeddings/overrides/isolates (RLO spoofing), zero-width and BOM.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this regex's purpose
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 
 /**

@@ -13,7 +13,7 @@ export const IMAGE_TYPES: Readonly<Record<string, AcceptedType>> = {
   'image/avif': { mime: 'image/avif', ext: 'avif' },
 };
 
-export const AUDIO_VIDEO_TYPES: Readonly<Record<string, AcceptedType>> = {
+const AUDIO_VIDEO_TYPES: Readonly<Record<string, AcceptedType>> = {
   'video/mp4': { mime: 'video/mp4', ext: 'mp4' },
   'video/webm': { mime: 'video/webm', ext: 'webm' },
   'video/quicktime': { mime: 'video/quicktime', ext: 'mov' },
@@ -27,14 +27,14 @@ export const AUDIO_VIDEO_TYPES: Readonly<Record<string, AcceptedType>> = {
 };
 
 export const CSV_MIME = 'text/csv';
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const SPREADSHEET_TYPES: Readonly<Record<string, AcceptedType>> = {
+const SPREADSHEET_TYPES: Readonly<Record<string, AcceptedType>> = {
   [XLSX_MIME]: { mime: XLSX_MIME, ext: 'xlsx' },
   [CSV_MIME]: { mime: CSV_MIME, ext: 'csv' },
 };
 
-export const ZIP_TYPES: Readonly<Record<string, AcceptedType>> = {
+const ZIP_TYPES: Readonly<Record<string, AcceptedType>> = {
   'application/zip': { mime: 'application/zip', ext: 'zip' },
 };
 

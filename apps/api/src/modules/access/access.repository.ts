@@ -79,4 +79,3 @@ export function createAccessRepository(db: Db) {
   };
 }
 
-export type AccessRepository = ReturnType<typeof createAccessRepository>;

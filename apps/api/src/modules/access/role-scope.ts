@@ -40,12 +40,12 @@ export const requestActor = (auth: AuthContext): Actor => ({ userId: auth.user.i
  */
 export async function currentActor(tx: Tx, auth: AuthContext): Promise<Actor> {
   const [row] = await tx.select({ roleId: users.roleId, status: users.status }).from(users).where(eq(users.id, auth.user.id)).for('share');
-  if (!row || row.status !== 'active') throw new AppError('UNAUTHENTICATED');
+  if (row?.status !== 'active') throw new AppError('UNAUTHENTICATED');
   return { userId: auth.user.id, roleId: row.roleId, isSuperAdmin: row.roleId === SUPER_ADMIN_ROLE_ID };
 }
 
 /** SQL: the role `role` (a column or an id) is within reach of the actor. */
-export function roleWithin(role: SQLWrapper | number, actor: Actor): SQL {
+function roleWithin(role: SQLWrapper | number, actor: Actor): SQL {
   if (actor.isSuperAdmin) return sql`true`;
   // Not role 1, and no key of the role that the actor's role lacks.
   return sql`(${role} <> ${SUPER_ADMIN_ROLE_ID} and not exists (
@@ -104,7 +104,7 @@ export async function assertWithin(tx: Tx, actor: Actor, targets: ScopeTarget[],
   const beyond = new Set(rows.filter((r) => !r.within).map((r) => r.id));
   const refused = targets.filter((t) => beyond.has(t.roleId));
   if (refused.length === 0) return;
-  const fieldErrors = Object.fromEntries(refused.filter((t) => t.field).map((t) => [t.field!, ROLE_MESSAGES.beyondOwnRole]));
+  const fieldErrors = Object.fromEntries(refused.flatMap((t) => (t.field ? [[t.field, ROLE_MESSAGES.beyondOwnRole]] : [])));
   throw new DeniedError(ROLE_MESSAGES.beyondOwnRole, audit, Object.keys(fieldErrors).length ? fieldErrors : undefined);
 }
 

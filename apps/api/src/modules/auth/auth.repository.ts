@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js';
 import { auditLog, otpChallenges, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
-export type ChallengeRow = typeof otpChallenges.$inferSelect;
 
 /** Audit actions written by sign-in and forgot-password, for known and unknown e-mails alike. */
 export const AUTH_AUDIT = { signInFailed: 'auth.sign-in-failed', resetRequested: 'auth.password-reset-requested' } as const;
@@ -167,4 +166,3 @@ export function createAuthRepository(db: Db) {
   };
 }
 
-export type AuthRepository = ReturnType<typeof createAuthRepository>;

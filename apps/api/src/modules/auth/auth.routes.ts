@@ -20,10 +20,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/http-schemas.js';
+import { csrfTokenFor } from '../../lib/tokens.js';
 import { clientMeta, optionalSession, requireAuth } from '../../plugins/auth.js';
 import { clearSessionCookies, setSessionCookies } from '../../plugins/csrf.js';
 import { perMinute } from '../../plugins/rate-limit.js';
-import { csrfTokenFor } from '../sessions/sessions.service.js';
 import { createAuthService, type SignedIn } from './auth.service.js';
 import { createPasswordResetService } from './password-reset.service.js';
 

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import { hmac, newNumericCode, newToken, safeEqual, sha256 } from '../../lib/tokens.js';
 import type { Mailer } from '../../plugins/mail.js';
-import type { ClientMeta, SessionService } from '../sessions/sessions.service.js';
+import type { ClientMeta, SessionService } from '../user-sessions/index.js';
 import { otpMail } from './auth.mails.js';
 import { createAuthRepository, type UserRow } from './auth.repository.js';
 
@@ -28,7 +28,7 @@ const otpInvalid = () => new AppError('OTP_INVALID');
 // Resending replaces the code; the cap stops a challenge from being kept alive for ever.
 const MAX_RESENDS = 5;
 
-export const toSessionUser = (u: UserRow): SessionUser => ({
+const toSessionUser = (u: UserRow): SessionUser => ({
   id: u.id,
   roleId: u.roleId,
   firstname: u.firstname,
@@ -140,4 +140,3 @@ export function createAuthService(deps: AuthDeps) {
   };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;

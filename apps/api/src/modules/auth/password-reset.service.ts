@@ -4,7 +4,7 @@ import { limits } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
-import type { ClientMeta } from '../sessions/sessions.service.js';
+import type { ClientMeta } from '../user-sessions/index.js';
 import { resetMail } from './auth.mails.js';
 import { createAuthRepository } from './auth.repository.js';
 import type { AuthDeps } from './auth.service.js';
@@ -63,4 +63,3 @@ function usable(found: FoundToken, at: Date): found is NonNullable<FoundToken> {
   return Boolean(found && !found.token.usedAt && found.token.expiresAt > at && found.user.status === 'active');
 }
 
-export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -5,12 +5,13 @@ import type { Db } from '../../db/client.js';
 import { companies, users } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
 import { normaliseStoredPath } from '../../lib/storage/index.js';
+import { oneRow } from '../../lib/rows.js';
 
 // Spelled out with an alias: in a one-table select drizzle leaves columns unqualified, and an
 // unqualified "id" inside the subquery would mean users.id.
 const userCount = sql<number>`(select count(*) from "users" as "u" where "u"."company_id" = "companies"."id")`.mapWith(Number);
 
-export const companyFields = {
+const companyFields = {
   id: companies.id,
   name: companies.name,
   email: companies.email,
@@ -88,7 +89,7 @@ export function createCompaniesRepository(db: Db) {
 
     async insert(values: CompanyValues) {
       const [row] = await db.insert(companies).values(values).returning({ id: companies.id });
-      return row!.id;
+      return oneRow(row).id;
     },
 
     async update(id: number, values: Partial<CompanyValues>) {

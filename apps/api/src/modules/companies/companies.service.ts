@@ -2,6 +2,7 @@ import type { Company, companyInputSchema } from '@console/contract';
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { type FormFile, storeImage } from '../../plugins/multipart.js';
 import { removeStoredFile } from '../../plugins/storage.js';
 import { createCompaniesRepository, toCompany } from './companies.repository.js';
@@ -16,14 +17,6 @@ export const COMPANY_MESSAGES = {
   inUse: (n: number) =>
     `This company still has ${n} user${n === 1 ? '' : 's'}. Move ${n === 1 ? 'that user' : 'them'} to another company or delete ${n === 1 ? 'it' : 'them'} first.`,
 } as const;
-
-/** Postgres unique violation, whichever driver (and whether drizzle wrapped it). */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return constraint === undefined || e.constraint === undefined || e.constraint === constraint;
-  }
-  return false;
-}
 
 export function createCompaniesService(app: FastifyInstance) {
   const repo = createCompaniesRepository(app.db);

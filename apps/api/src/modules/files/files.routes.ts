@@ -15,7 +15,7 @@ import { storedFileHeaders } from '../../lib/uploads/index.js';
  * `?thumb=1` answers the WebP thumbnail (the original when an image has none).
  */
 
-export const SERVED_FOLDERS = new Set(['profile', 'companies', 'clients', 'media']);
+const SERVED_FOLDERS = new Set(['profile', 'companies', 'clients', 'media']);
 
 export function fileKeyFromPath(raw: string): string {
   const key = normaliseStoredPath(raw);

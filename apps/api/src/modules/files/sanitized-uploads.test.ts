@@ -18,7 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Route = { name: string; send: (content: Buffer, filename: string) => Promise<{ statusCode: number; json: () => any }>; key: (body: any) => string; limit: number };
+// What the three upload routes answer, as far as the test reads it (users: data.profile, companies: logo).
+type UploadAnswer = { data: { profile: string }; logo: string };
+type Route = {
+  name: string;
+  send: (content: Buffer, filename: string) => Promise<{ statusCode: number; json: () => UploadAnswer }>;
+  key: (body: UploadAnswer) => string;
+  limit: number;
+};
 const routes: Route[] = [
   {
     name: 'users add (avatar)',

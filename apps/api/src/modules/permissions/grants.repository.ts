@@ -120,4 +120,3 @@ export function createGrantsRepository() {
   };
 }
 
-export type GrantsRepository = ReturnType<typeof createGrantsRepository>;

@@ -2,7 +2,7 @@ import { ROLE_MESSAGES, type RoleGrants, SUPER_ADMIN_ROLE_ID } from '@console/co
 import type { Db } from '../../db/client.js';
 import { AppError, DeniedError } from '../../lib/app-error.js';
 import type { AuthContext } from '../../types.js';
-import { assertWithin, currentActor, lockRoles } from '../access/role-scope.js';
+import { assertWithin, currentActor, lockRoles } from '../access/index.js';
 import { createGrantsRepository, type GrantCatalogue, type StoredGrants } from './grants.repository.js';
 
 /**
@@ -22,7 +22,7 @@ function fail(fieldErrors: Record<string, string>): never {
 }
 
 /** Checks a complete set of grants against the catalogue; every problem is reported at once, per field. */
-export function checkGrants(c: GrantCatalogue, input: StoredGrants) {
+function checkGrants(c: GrantCatalogue, input: StoredGrants) {
   const errors: Record<string, string> = {};
   const moduleIds = uniq(input.moduleIds);
   const menuIds = uniq(input.menuIds);
@@ -33,7 +33,10 @@ export function checkGrants(c: GrantCatalogue, input: StoredGrants) {
   const granted = new Set(moduleIds.filter((id) => c.moduleIds.has(id)));
 
   const unknownMenus = menuIds.filter((id) => !c.menuModule.has(id));
-  const strayMenus = menuIds.filter((id) => c.menuModule.has(id) && !granted.has(c.menuModule.get(id)!));
+  const strayMenus = menuIds.filter((id) => {
+    const moduleId = c.menuModule.get(id);
+    return moduleId !== undefined && !granted.has(moduleId);
+  });
   if (unknownMenus.length) errors.menuIds = `Unknown menu: ${list(unknownMenus)}`;
   else if (strayMenus.length) errors.menuIds = `Menus ${list(strayMenus)} belong to a module this role is not granted`;
 
@@ -52,7 +55,7 @@ export function checkGrants(c: GrantCatalogue, input: StoredGrants) {
       menuIds: [...menuIds].sort((a, b) => a - b),
       roleKeys: [...roleKeys].sort(),
     },
-    subModuleIds: roleKeys.map((k) => c.keys.get(k)!.subModuleId),
+    subModuleIds: roleKeys.flatMap((k) => c.keys.get(k)?.subModuleId ?? []),
   };
 }
 
@@ -157,4 +160,3 @@ export function createGrantsService(db: Db) {
   };
 }
 
-export type GrantsService = ReturnType<typeof createGrantsService>;

@@ -1,4 +1,4 @@
-import { type About, type aboutUpdateSchema, type SessionUser } from '@console/contract';
+import type { About, aboutUpdateSchema, SessionUser } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';

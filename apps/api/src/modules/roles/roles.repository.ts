@@ -3,6 +3,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { roles, users } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
+import { oneRow } from '../../lib/rows.js';
 
 /**
  * Users holding the role: a correlated count served by users_role_idx (roles are few). Written
@@ -23,7 +24,7 @@ const roleFields = {
 
 type RoleRecord = { id: number; name: string; description: string; isSystem: boolean; userCount: number; createdAt: Date; updatedAt: Date };
 
-export const toRole = (r: RoleRecord): Role => ({
+const toRole = (r: RoleRecord): Role => ({
   id: r.id,
   name: r.name,
   // The column is NOT NULL DEFAULT ''; the contract shows "no description" as null.
@@ -86,7 +87,7 @@ export function createRolesRepository(db: Db) {
         .insert(roles)
         .values({ name: row.name, description: row.description, createdAt: row.at, updatedAt: row.at })
         .returning({ id: roles.id });
-      return created!.id;
+      return oneRow(created).id;
     },
 
     async update(id: number, row: { name: string; description: string; at: Date }, tx: Tx = db) {
@@ -106,4 +107,3 @@ export function createRolesRepository(db: Db) {
   };
 }
 
-export type RolesRepository = ReturnType<typeof createRolesRepository>;

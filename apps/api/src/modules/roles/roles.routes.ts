@@ -17,7 +17,7 @@ import type { ExportColumn } from '../../lib/export/index.js';
 import { errors } from '../../lib/http-schemas.js';
 import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { manageableRoles, requestActor } from '../access/role-scope.js';
+import { manageableRoles, requestActor } from '../access/index.js';
 import { rolesList } from './roles.repository.js';
 import { createRolesService } from './roles.service.js';
 

@@ -3,8 +3,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthContext } from '../../types.js';
-import { assertWithin, currentActor, lockRoles } from '../access/role-scope.js';
+import { assertWithin, currentActor, lockRoles } from '../access/index.js';
 import { createRolesRepository, FOREIGN_KEY_VIOLATION, pgCode, type Tx, UNIQUE_VIOLATION } from './roles.repository.js';
+import { oneRow } from '../../lib/rows.js';
 
 export type RoleInput = { name: string; description?: string | null };
 
@@ -56,7 +57,7 @@ export function createRolesService(db: Db, clock: Clock) {
     async create(input: RoleInput): Promise<Role> {
       if (await repo.nameTaken(input.name)) throw nameTaken();
       const id = await guardUnique(() => repo.insert({ name: input.name, description: input.description ?? '', at: clock.now() }));
-      return (await repo.findById(id))!;
+      return oneRow(await repo.findById(id));
     },
 
     async update(auth: AuthContext, id: number, input: RoleInput): Promise<{ before: Role; after: Role }> {
@@ -68,7 +69,7 @@ export function createRolesService(db: Db, clock: Clock) {
           }
           if (await repo.nameTaken(input.name, id, tx)) throw nameTaken();
           await repo.update(id, { name: input.name, description: input.description ?? '', at: clock.now() }, tx);
-          return { before, after: (await repo.findById(id, tx))! };
+          return { before, after: oneRow(await repo.findById(id, tx)) };
         }),
       );
     },

@@ -40,7 +40,7 @@ const list = async (s: TestSession, qs: string) => {
 describe('GET /user-activity: search and sort', () => {
   it('searches screen name, event, path and description (escaped wildcards)', async () => {
     const found = await list(manager, 'search=needle&limit=100');
-    expect(found.data.map((r) => r.screenName + '|' + r.eventName + '|' + r.slug + '|' + r.description).sort()).toEqual([
+    expect(found.data.map((r) => `${r.screenName}|${r.eventName}|${r.slug}|${r.description}`).sort()).toEqual([
       'Needle screen|view|/x|plain',
       'Other|needle-event|/y|plain',
       'Other|view|/needle/path|plain',

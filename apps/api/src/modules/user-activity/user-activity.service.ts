@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { userActivity } from '../../db/schema/index.js';
 import type { AuthContext } from '../../types.js';
-import { assertUserWithin, requestActor, userWithin } from '../access/role-scope.js';
+import { assertUserWithin, requestActor, userWithin } from '../access/index.js';
 import { activityScope, userActivityList } from './user-activity.list.js';
 import { createUserActivityRepository } from './user-activity.repository.js';
 

@@ -5,9 +5,10 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Db } from '../../db/client.js';
 import { companies, roles, users } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
-import { profilePath } from '../profile/profile-path.js';
+import { profilePath } from '../profile/index.js';
+import { oneRow } from '../../lib/rows.js';
 
-export const userFields = {
+const userFields = {
   id: users.id,
   roleId: users.roleId,
   roleName: roles.name,
@@ -128,7 +129,7 @@ export function createUsersRepository(db: Db) {
 
     async insert(values: typeof users.$inferInsert, tx: Db = db) {
       const [row] = await tx.insert(users).values(values).returning({ id: users.id });
-      return row!.id;
+      return oneRow(row).id;
     },
 
     async update(id: number, values: UserValues, tx: Db = db) {

@@ -21,7 +21,7 @@ import { errors, multipartBody } from '../../lib/http-schemas.js';
 import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { withForm } from '../../plugins/multipart.js';
-import { manageableRoles, requestActor } from '../access/role-scope.js';
+import { manageableRoles, requestActor } from '../access/index.js';
 import { userListFilters, usersList } from './users.repository.js';
 import { createUsersService, USER_MESSAGES } from './users.service.js';
 
@@ -30,7 +30,7 @@ const P = ADMIN_API_PATHS.users;
 const ID = ':id' as unknown as number;
 const date = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
 
-export const USER_EXPORT_COLUMNS: ExportColumn[] = [
+const USER_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'id', header: 'ID', width: 0.5 },
   { key: 'firstname', header: 'First name' },
   { key: 'lastname', header: 'Last name' },

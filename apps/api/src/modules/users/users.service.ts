@@ -14,8 +14,8 @@ import { newToken, sha256 } from '../../lib/tokens.js';
 import { type FormFile, storeImage } from '../../plugins/multipart.js';
 import { removeStoredFile } from '../../plugins/storage.js';
 import type { AuthContext } from '../../types.js';
-import { type Actor, assertWithin, currentActor, lockRoles, type ScopeTarget } from '../access/role-scope.js';
-import { isUniqueViolation } from '../companies/companies.service.js';
+import { type Actor, assertWithin, currentActor, lockRoles, type ScopeTarget } from '../access/index.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { createUsersRepository, toUser, type UserValues } from './users.repository.js';
 
 type UserCreate = z.infer<typeof userCreateSchema>;
@@ -39,7 +39,7 @@ const field = (code: 'VALIDATION' | 'CONFLICT' | 'FORBIDDEN', name: string, mess
   new AppError(code, message, { [name]: message });
 
 /** The device ingestion key: 256 random bits with a recognisable prefix; only its SHA-256 is stored. */
-export const newApiKey = () => `ck_${newToken()}`;
+const newApiKey = () => `ck_${newToken()}`;
 
 /**
  * Users. Every write runs in one transaction under the users write lock, and there, against the

@@ -5,7 +5,7 @@ import { filePartsOf, type Operation } from './operations.js';
 import { fuzzArbitrary, type JsonSchema, type SchemaContext, validArbitrary } from './schema-arbitrary.js';
 
 /** Who sends a case: the super admin (bearer + CSRF), nobody, or a forged credential. */
-export type Identity = 'admin' | 'anonymous' | 'forged';
+type Identity = 'admin' | 'anonymous' | 'forged';
 
 /** One request of the fuzzer; the runner adds the identity's headers when it sends it. */
 export type FuzzCase = {
@@ -33,24 +33,26 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 
 /** 'valid': values the schemas accept; 'fuzz': the mix of valid, boundary and hostile. */
 type Quality = 'valid' | 'fuzz';
-const valueOf = (schema: JsonSchema, ctx: SchemaContext, quality: Quality) =>
+const arbitraryOf = (schema: JsonSchema, ctx: SchemaContext, quality: Quality) =>
   quality === 'valid' ? validArbitrary(schema, ctx) : fuzzArbitrary(schema, ctx);
 
 function pathArbitrary(op: Operation, ctx: SchemaContext, quality: Quality): fc.Arbitrary<string> {
   const segments = op.pathParams.map((p) => {
-    const encoded = valueOf(p.schema, { ...ctx, field: p.name }, quality).map((v) => encodeSegment(formText(v) ?? ''));
+    const encoded = arbitraryOf(p.schema, { ...ctx, field: p.name }, quality).map((v) => encodeSegment(formText(v) ?? ''));
     return quality === 'valid' ? encoded : fc.oneof({ weight: 8, arbitrary: encoded }, { weight: 1, arbitrary: hostileRawSegment });
   });
   return fc.tuple(...segments).map((values) => {
     let url = op.path;
-    op.pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, values[i]!)));
+    op.pathParams.forEach((p, i) => {
+      url = url.replace(`{${p.name}}`, values[i]!);
+    });
     return url;
   });
 }
 
 function queryArbitrary(op: Operation, ctx: SchemaContext, quality: Quality): fc.Arbitrary<string> {
   const params = op.query.map((q) =>
-    fc.option(valueOf(q.schema, { ...ctx, field: q.name }, quality), { nil: undefined, freq: q.required ? 10 : 2 }).map((value) => [q.name, value] as const),
+    fc.option(arbitraryOf(q.schema, { ...ctx, field: q.name }, quality), { nil: undefined, freq: q.required ? 10 : 2 }).map((value) => [q.name, value] as const),
   );
   const raw = fc.oneof(hostileRawQuery, fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 30 })).map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`));
   const extra = quality === 'valid' ? fc.constant(null) : fc.option(raw, { freq: 4 });
@@ -76,7 +78,7 @@ function jsonBodyArbitrary(schema: JsonSchema, ctx: SchemaContext, quality: Qual
     quality === 'valid'
       ? fc.constantFrom(...JSON_TYPES)
       : fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...JSON_TYPES) }, { weight: 1, arbitrary: fc.constantFrom(...OTHER_TYPES) });
-  return fc.tuple(valueOf(schema, ctx, quality), contentType).map(([value, type]) => ({
+  return fc.tuple(arbitraryOf(schema, ctx, quality), contentType).map(([value, type]) => ({
     contentType: type,
     payload: value === undefined ? '' : JSON.stringify(value),
     kind: 'json',
@@ -101,7 +103,7 @@ const rawBodyArbitrary: fc.Arbitrary<Body> = fc
       '\uFEFF{}',
       '{"email":"a@b.c"',
       '['.repeat(100_000) + ']'.repeat(100_000),
-      '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000),
+      `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
       JSON.stringify({ text: 'x'.repeat(1_100_000) }),
       '\u0000',
     ),
@@ -122,7 +124,7 @@ function multipartBodyArbitrary(schema: JsonSchema, files: FileSamples, ctx: Sch
       : fc.oneof({ weight: 7, arbitrary: fc.constant<MultipartOddity>('none') }, { weight: 3, arbitrary: fc.constantFrom(...MULTIPART_ODDITIES) });
   const images = Object.fromEntries(Object.entries(files).filter(([name]) => VALID_IMAGES.includes(name)));
   return fc
-    .tuple(valueOf(fieldsSchema, ctx, quality), filePartsArbitrary(fileFields, quality === 'valid' ? images : files, quality === 'valid'), oddity, fc.double({ min: 0, max: 1, noNaN: true }))
+    .tuple(arbitraryOf(fieldsSchema, ctx, quality), filePartsArbitrary(fileFields, quality === 'valid' ? images : files, quality === 'valid'), oddity, fc.double({ min: 0, max: 1, noNaN: true }))
     .map(([value, parts, odd, cutAt]) => {
       const fields: Record<string, string> = {};
       const object = isPlainObject(value) ? value : { value };
@@ -150,7 +152,7 @@ function bodyArbitrary(op: Operation, files: FileSamples, ctx: SchemaContext, qu
 
 const forgedArbitrary = fc.record({
   authorization: fc.oneof(
-    fc.constantFrom('Bearer ', 'Bearer x', 'Basic YWRtaW46YWRtaW4=', 'Bearer ' + 'a'.repeat(5_000), "Bearer ' OR 1=1 --", 'bearer null', 'Bearer a\u0000b'),
+    fc.constantFrom('Bearer ', 'Bearer x', 'Basic YWRtaW46YWRtaW4=', `Bearer ${'a'.repeat(5_000)}`, "Bearer ' OR 1=1 --", 'bearer null', 'Bearer a\u0000b'),
     fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`),
   ),
   csrf: fc.oneof(fc.constant(''), fc.string({ maxLength: 60 })),

@@ -18,10 +18,10 @@ const TEMP_DIR = os.tmpdir();
 const LEAKS: [string, RegExp][] = [
   ['a stack frame', /\bat (?:async )?[\w$.<>[\] ]+ \((?:file:|node:|\/)|\n\s+at \S+ \(|\.(?:ts|js|mjs|cjs):\d+:\d+/],
   ['an SQL error', /syntax error at or near|violates (?:unique|foreign key|not-null|check) constraint|relation "[^"]*" does not exist|invalid input syntax for|out of range for type|value too long for type|duplicate key value|invalid byte sequence|unsupported Unicode escape|Failed query:|DrizzleQueryError|PGlite|column "[^"]*" (?:does not exist|of relation)/i],
-  ['a server path', new RegExp(`${escape(REPO_ROOT)}|${escape(TEMP_DIR)}/|node_modules`)],
+  ['a server path', new RegExp(`${escapeRegExp(REPO_ROOT)}|${escapeRegExp(TEMP_DIR)}/|node_modules`)],
 ];
 
-function escape(text: string) {
+function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

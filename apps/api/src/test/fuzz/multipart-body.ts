@@ -98,7 +98,7 @@ export function filePartsArbitrary(fileFields: string[], samples: FileSamples, w
   const sample = fc.constantFrom(...names).map((n) => samples[n]!);
   const filename = fc.oneof(
     { weight: 6, arbitrary: fc.constant<string | undefined>(undefined) },
-    { weight: 1, arbitrary: fc.constantFrom('../../etc/passwd', 'a\u0000b.png', '\u202Egnp.exe', '🔥.png', 'x'.repeat(300) + '.png', '', 'CON', '.htaccess') },
+    { weight: 1, arbitrary: fc.constantFrom('../../etc/passwd', 'a\u0000b.png', '\u202Egnp.exe', '🔥.png', `${'x'.repeat(300)}.png`, '', 'CON', '.htaccess') },
   );
   const wrongName = fc.constantFrom('file', 'upload', 'logo', 'profile', 'image', '', '__proto__');
   const part = (name: fc.Arbitrary<string>) =>

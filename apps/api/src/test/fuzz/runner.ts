@@ -30,7 +30,7 @@ export type OperationReport = {
 };
 
 /** Stable per-operation seed, so filtering operations does not change the others' cases. */
-export function seedFor(base: number, id: string): number {
+function seedFor(base: number, id: string): number {
   let h = base | 0;
   for (const ch of id) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
   return h;

@@ -10,7 +10,7 @@ import type { Dictionary } from './schema-arbitrary.js';
 import { type OpenApiDocument, type Operation, operationsOf } from './operations.js';
 
 /** Uploads above this are refused (kept small so oversize cases stay cheap). */
-export const FUZZ_UPLOAD_MAX_BYTES = 64 * 1024;
+const FUZZ_UPLOAD_MAX_BYTES = 64 * 1024;
 
 export type Sent = { statusCode: number; headers: Record<string, unknown>; body: string };
 
@@ -89,9 +89,11 @@ async function harvest(operations: Operation[], send: (c: FuzzCase) => Promise<S
   const all = new Set<string>();
   const byKey: Record<string, Set<string>> = {};
   const keep = (key: string, text: unknown) => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: texts with control characters are not kept as hints
     if (typeof text !== 'string' || text.length === 0 || text.length > 120 || /[\u0000-\u001f]/.test(text)) return;
     all.add(text);
-    (byKey[key] ??= new Set()).add(text);
+    byKey[key] ??= new Set();
+    byKey[key].add(text);
   };
   for (const op of operations) {
     if (op.method !== 'GET' || op.pathParams.length > 0) continue;
@@ -102,7 +104,7 @@ async function harvest(operations: Operation[], send: (c: FuzzCase) => Promise<S
       const value = stack.pop();
       if (!value || typeof value !== 'object') continue;
       for (const [key, child] of Object.entries(value)) {
-        if (Array.isArray(child)) child.forEach((item) => keep(key.replace(/s$/, ''), item));
+        if (Array.isArray(child)) for (const item of child) keep(key.replace(/s$/, ''), item);
         else keep(key, child);
         if (child && typeof child === 'object') stack.push(child);
       }

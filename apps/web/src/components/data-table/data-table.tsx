@@ -137,6 +137,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 
   // A new page, search, sort or size means other rows: selection does not carry over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: query is the trigger, not an input
   useEffect(() => {
     store.clear();
   }, [query, store]);

@@ -3,7 +3,7 @@
  * invalid falls back to its default, so a hand-edited or stale URL never breaks a screen) and
  * writing leaves defaults out, so a fresh list has a clean URL.
  */
-import { DEFAULT_PAGE_SIZE, EXPORT_FORMATS, ROW_LIMITS } from '@console/contract';
+import { DEFAULT_PAGE_SIZE, type EXPORT_FORMATS, ROW_LIMITS } from '@console/contract';
 
 export type SortOrder = 'asc' | 'desc';
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -37,10 +37,10 @@ export interface ListQueryOptions {
 export const SEARCH_MAX_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 
-export const LIST_PARAM_NAMES = ['page', 'limit', 'search', 'sortField', 'sortOrder'] as const;
+const LIST_PARAM_NAMES = ['page', 'limit', 'search', 'sortField', 'sortOrder'] as const;
 type ParamName = (typeof LIST_PARAM_NAMES)[number];
 
-export function paramName(name: ParamName, prefix = ''): string {
+function paramName(name: ParamName, prefix = ''): string {
   return `${prefix}${name}`;
 }
 

@@ -13,7 +13,7 @@ export function renderWithMantine(ui: ReactElement, options?: RenderOptions) {
 }
 
 /** Shows the router's current search string so tests can assert on the URL. */
-export function LocationProbe() {
+function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }

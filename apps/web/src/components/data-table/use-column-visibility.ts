@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DataTableColumnDef } from './types';
 
-export type ColumnVisibilityOverrides = Record<string, boolean>;
+type ColumnVisibilityOverrides = Record<string, boolean>;
 
 export function columnStorageKey(tableId: string, userId: string | number | null | undefined): string {
   return `dataTable:${tableId}:columns:${userId ?? 'anonymous'}`;

@@ -44,7 +44,7 @@ export function useListQueryState(options: ListQueryOptions = {}): ListQueryStat
     options.defaultSortOrder,
     options.sortFields,
   ]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- optionsKey stands for options
+  // biome-ignore lint/correctness/useExhaustiveDependencies: optionsKey stands for options (content, not identity)
   const stableOptions = useMemo(() => options, [optionsKey]);
 
   const parsed = useMemo(() => parseListQuery(searchParams, stableOptions), [searchParams, stableOptions]);

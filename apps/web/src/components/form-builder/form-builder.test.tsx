@@ -32,6 +32,21 @@ function setup(props: Partial<FormBuilderProps> = {}) {
   return { ...utils, onSubmit: onSubmit as ReturnType<typeof vi.fn>, user: userEvent.setup() };
 }
 
+function Stars({ value, onChange, id }: CustomFieldProps) {
+  return (
+    <button type="button" id={id} onClick={() => onChange(Number(value ?? 0) + 1)}>
+      stars: {String(value ?? 0)}
+    </button>
+  );
+}
+
+const ERRORS = { bio: 'Too long' };
+function Parent() {
+  const [, setRenders] = useState(0);
+  // A new fields array on every render, as callers often write it.
+  return <FormBuilder fields={[...FIELDS]} errors={ERRORS} onSubmit={vi.fn()} onValuesChange={() => setRenders((n) => n + 1)} />;
+}
+
 describe('FormBuilder: rendering', () => {
   it('turns native validation off and marks required fields', () => {
     setup();
@@ -82,13 +97,6 @@ describe('FormBuilder: rendering', () => {
   });
 
   it('renders select, multiselect, radio, checkbox, switch, date, password and custom fields', async () => {
-    function Stars({ value, onChange, id }: CustomFieldProps) {
-      return (
-        <button type="button" id={id} onClick={() => onChange(Number(value ?? 0) + 1)}>
-          stars: {String(value ?? 0)}
-        </button>
-      );
-    }
     const onSubmit = vi.fn();
     const { user } = setup({
       schema: undefined,
@@ -206,12 +214,6 @@ describe('FormBuilder: validation and errors', () => {
 });
 
 describe('FormBuilder: caller errors with an inline fields array', () => {
-  const ERRORS = { bio: 'Too long' };
-  function Parent() {
-    const [, setRenders] = useState(0);
-    // A new fields array on every render, as callers often write it.
-    return <FormBuilder fields={[...FIELDS]} errors={ERRORS} onSubmit={vi.fn()} onValuesChange={() => setRenders((n) => n + 1)} />;
-  }
 
   it("does not bring an edited field's error back when the parent re-renders", async () => {
     renderWithMantine(<Parent />);

@@ -27,6 +27,7 @@ export interface FormBuilderProps<S extends z.ZodType = z.ZodType> {
    * Return (or throw) the API's `{success:false, message, fieldErrors}` to show errors by field;
    * the first field with an error gets focus. Throwing anything else shows its message above the form.
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: handlers that return nothing (async or not) are the common case
   onSubmit: (values: FormBuilderValues<S>) => Promise<FormSubmitResult | void> | FormSubmitResult | void;
   submitLabel?: string;
   /** Shows 'Submitting...' as when a submit is running (e.g. a mutation's isPending). */
@@ -89,6 +90,7 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
   }, []);
 
   // Focus after the errors are on screen (and their inputs marked invalid).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: errors is the trigger (they have just rendered), not an input
   useEffect(() => {
     if (!pendingFocus.current) return;
     focusField(formRef.current, pendingFocus.current);

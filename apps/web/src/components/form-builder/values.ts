@@ -42,7 +42,7 @@ export function normaliseOptions(options: readonly FieldOption[] = []): Normalis
   return options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
 }
 
-export function isEmptyValue(value: unknown): boolean {
+function isEmptyValue(value: unknown): boolean {
   return (
     value === undefined ||
     value === null ||

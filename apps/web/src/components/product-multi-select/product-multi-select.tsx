@@ -45,7 +45,7 @@ function leavesOf(group: ProductGroup): Leaf[] {
 }
 
 function matches(text: string | undefined, needle: string) {
-  return Boolean(text && text.toLowerCase().includes(needle));
+  return Boolean(text?.toLowerCase().includes(needle));
 }
 
 /** The product multi-select of spec s.2: grouped checklist with counts, select/clear all, expand/collapse and a filter. */

@@ -3,7 +3,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-export const NO_ACCESS_TEXT = "You don't have permission to open this page. Please contact Admin.";
+const NO_ACCESS_TEXT = "You don't have permission to open this page. Please contact Admin.";
 
 type NoAccessProps = {
   backLabel: string;

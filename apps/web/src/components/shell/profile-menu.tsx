@@ -43,6 +43,7 @@ export function ProfileMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         {/* A menu may only own items, separators and groups (axe aria-required-children). */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a <fieldset> is for form controls; role=group is what a menu may own */}
         <div className={classes.menuHeader} role="group" aria-label={`Signed in as ${name}`}>
           <Avatar src={avatar} alt="" radius="xl" size={40} color="brand">
             {initials(name)}

@@ -39,7 +39,8 @@ export default function ShellLayout() {
   }, [menuName]);
 
   // A link followed on a phone closes the drawer.
-  useEffect(() => nav.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger; nav.close changes identity on every render
+  useEffect(() => nav.close(), [pathname]);
 
   const allowed = permissions.isLoading || !handle ? true : canOpenShellRoute(handle, permissions);
 

@@ -40,7 +40,10 @@ export function Sidebar({ moduleSlug, moduleName, moduleLogo, menus, loading, on
       <ScrollArea className={classes.sidebarScroll} type="hover">
         <Stack gap={4} p="sm">
           {loading &&
-            Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={40} radius="md" aria-hidden />)}
+            Array.from({ length: 4 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity and never reorder
+              <Skeleton key={i} height={40} radius="md" aria-hidden />
+            ))}
           {!loading && menus.length === 0 && (
             <Text size="sm" c="dimmed" px="sm">
               No menus are available in this module.

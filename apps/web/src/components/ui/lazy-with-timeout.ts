@@ -1,8 +1,8 @@
 import { DELAYS } from '@console/contract';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 
 /** The error a lazy screen fails with when its chunk has not arrived in time (spec s.8). */
-export class ChunkLoadError extends Error {
+class ChunkLoadError extends Error {
   constructor(ms: number) {
     super(`Loading chunk failed: no answer within ${Math.round(ms / 1000)} s`);
     this.name = 'ChunkLoadError';
@@ -10,7 +10,7 @@ export class ChunkLoadError extends Error {
 }
 
 /** Races a dynamic import against the spec's 120 s chunk-load timeout. */
-export function withChunkTimeout<T>(load: () => Promise<T>, ms: number = DELAYS.chunkLoadTimeout): Promise<T> {
+function withChunkTimeout<T>(load: () => Promise<T>, ms: number = DELAYS.chunkLoadTimeout): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(ms)), ms);
     load().then(
@@ -24,11 +24,6 @@ export function withChunkTimeout<T>(load: () => Promise<T>, ms: number = DELAYS.
       },
     );
   });
-}
-
-/** React.lazy with the chunk-load timeout, for lazily rendered parts inside a screen. */
-export function lazyWithTimeout<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, ms?: number) {
-  return lazy(() => withChunkTimeout(load, ms));
 }
 
 /** A react-router `lazy` route loader with the chunk-load timeout. */

@@ -9,7 +9,7 @@ const listeners = new Set<() => void>();
 export function requestToastHost(): void {
   if (needed) return;
   needed = true;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 /**

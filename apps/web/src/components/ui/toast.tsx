@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { requestToastHost } from './toast-root';
 
 /** Spec s.3 "Toast": id, type, message, duration, position (title is optional extra). */
-export type ToastOptions = {
+type ToastOptions = {
   id?: string;
   type?: ToastType;
   title?: ReactNode;
@@ -27,7 +27,8 @@ let counter = 0;
 
 function show(options: ToastOptions): string {
   const type = options.type ?? TOAST_DEFAULTS.type;
-  const id = options.id ?? `toast-${Date.now()}-${(counter += 1)}`;
+  counter += 1;
+  const id = options.id ?? `toast-${Date.now()}-${counter}`;
   const duration = options.duration ?? (type === 'loading' ? 0 : TOAST_DEFAULTS.duration);
   const look = LOOK[type];
   requestToastHost();

@@ -15,7 +15,7 @@ import { fromBase64, toBase64, toHex, utf8Decode, utf8Encode } from './logic/enc
 // Accented letters make the UTF-8 step visible (2-byte characters) while rendering in every font.
 export const SAMPLE_TEXT = 'The quick brown fox jumps over the lazy dog. Grüße aus Köln, ça va?';
 
-export type KeyOrigin = 'generated' | 'imported';
+type KeyOrigin = 'generated' | 'imported';
 export type Material = { key: Bytes; iv: Bytes; origin: KeyOrigin };
 export type EncryptState = { engine: CipherEngine; bytes: number } | null;
 export type DecryptState =

@@ -18,6 +18,7 @@ export default function DocsTopicPage() {
   // Help icons link to a field's heading (/docs/users#email). The lazy page renders after the
   // browser's own hash scroll, and the router's scroll restoration then resets to the top in
   // the same commit: scroll on the next frame, after both.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new topic is a new page to scroll, even with the same hash
   useEffect(() => {
     if (!hash) return;
     const frame = requestAnimationFrame(() => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView());

@@ -54,6 +54,7 @@ export default function HomePage() {
         {modules.isPending && (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading modules">
             {Array.from({ length: 3 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity and never reorder
               <Skeleton key={i} height={236} radius="lg" />
             ))}
           </SimpleGrid>

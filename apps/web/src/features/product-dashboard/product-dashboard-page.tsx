@@ -76,6 +76,7 @@ function DashboardSkeleton() {
     <Stack gap="md" role="status" aria-label="Loading the dashboard">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
         {Array.from({ length: 5 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity and never reorder
           <Skeleton key={i} h={104} radius="md" />
         ))}
       </SimpleGrid>

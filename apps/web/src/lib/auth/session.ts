@@ -55,7 +55,7 @@ export function clearSession(): void {
 /** Tells subscribers to re-read after cookies were changed wholesale (clearAllCookies). */
 export const notifySessionChanged = notify;
 
-export function subscribeSession(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -1,2 +1,3 @@
+/** @public the resource kit's `<Can>` gating (issue 7) */
 export { Can } from './can';
-export { canWith, type PermissionsState, rolePermissionsQuery, useCan, usePermissions } from './permissions';
+export { canWith, useCan, usePermissions } from './permissions';

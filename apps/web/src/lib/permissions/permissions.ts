@@ -10,7 +10,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { useSession } from '../auth/session';
 
-export const rolePermissionsQuery = (roleId: number) =>
+const rolePermissionsQuery = (roleId: number) =>
   queryOptions({
     queryKey: ['role-permissions', roleId],
     queryFn: async ({ signal }): Promise<RolePermissions> => {

@@ -37,7 +37,7 @@ export function withAlpha(hex: string, opacity: number): string {
 }
 
 /** WCAG relative luminance, used to pick readable text on a user-chosen colour. */
-export function relativeLuminance(hex: string): number {
+function relativeLuminance(hex: string): number {
   const rgb = parseHex(hex);
   if (!rgb) return 0;
   const [r, g, b] = rgb.map((v) => {

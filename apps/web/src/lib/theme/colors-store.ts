@@ -15,7 +15,9 @@ function fromUser(user: StoredUser | undefined): ThemeColors {
 
 let current: ThemeColors | undefined;
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
+const notify = () => {
+  for (const l of listeners) l();
+};
 
 export function getThemeColors(): ThemeColors {
   current ??= fromUser(getSession()?.user);

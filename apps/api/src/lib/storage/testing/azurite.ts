@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** The emulator's well-known development account (public; documented by Microsoft). */
-export const AZURITE_ACCOUNT = 'devstoreaccount1';
-export const AZURITE_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
+const AZURITE_ACCOUNT = 'devstoreaccount1';
+const AZURITE_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
 export interface RunningAzurite {
   port: number;
@@ -15,7 +15,7 @@ export interface RunningAzurite {
   stop(): Promise<void>;
 }
 
-export function azuriteConnectionString(port: number, host = '127.0.0.1'): string {
+function azuriteConnectionString(port: number, host = '127.0.0.1'): string {
   return `DefaultEndpointsProtocol=http;AccountName=${AZURITE_ACCOUNT};AccountKey=${AZURITE_KEY};BlobEndpoint=http://${host}:${port}/${AZURITE_ACCOUNT};`;
 }
 

@@ -25,7 +25,7 @@ export type AlertOptions = {
 export type AlertResult = { isConfirmed: boolean; isDenied: boolean; isDismissed: boolean };
 export type AlertOutcome = 'confirmed' | 'denied' | 'dismissed';
 
-export type ActiveAlert = { id: number; options: AlertOptions; opened: boolean };
+type ActiveAlert = { id: number; options: AlertOptions; opened: boolean };
 type Pending = ActiveAlert & { resolve: (result: AlertResult) => void };
 
 let queue: Pending[] = [];
@@ -36,10 +36,10 @@ const listeners = new Set<() => void>();
 function publish() {
   const head = queue[0];
   snapshot = head ? { id: head.id, options: head.options, opened: head.opened } : null;
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
-export const resultOf = (outcome: AlertOutcome): AlertResult => ({
+const resultOf = (outcome: AlertOutcome): AlertResult => ({
   isConfirmed: outcome === 'confirmed',
   isDenied: outcome === 'denied',
   isDismissed: outcome === 'dismissed',

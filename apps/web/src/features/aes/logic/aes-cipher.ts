@@ -28,7 +28,7 @@ export const isKeyLength = (bytes: number) => KEY_SIZES.some((bits) => bits / 8 
 export const keyBitsOf = (key: Uint8Array) => (key.length * 8) as KeyBits;
 
 /** Cryptographically strong random bytes from the browser (Web Crypto's CSPRNG). */
-export function randomBytes(length: number): Bytes {
+function randomBytes(length: number): Bytes {
   return globalThis.crypto.getRandomValues(new Uint8Array(length));
 }
 
@@ -73,7 +73,7 @@ export async function encrypt(material: KeyMaterial, plaintext: Bytes, subtle = 
 export type DecryptResult = { ok: true; plaintext: Bytes; engine: CipherEngine } | { ok: false; error: string };
 
 /** The reason a ciphertext cannot be right for the mode, before trying it. */
-export function ciphertextShapeError(mode: AesMode, length: number): string | null {
+function ciphertextShapeError(mode: AesMode, length: number): string | null {
   if (mode === 'GCM' && length < GCM_TAG_BYTES) {
     return `A GCM ciphertext is at least ${GCM_TAG_BYTES} bytes (the last ${GCM_TAG_BYTES} are the authentication tag); this one is ${length} bytes.`;
   }

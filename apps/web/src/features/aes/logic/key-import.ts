@@ -15,12 +15,12 @@ export function encodedLengths(bytes: number): string {
   return `${bytes * 2} hex or ${Math.ceil(bytes / 3) * 4} base64 characters`;
 }
 
-export function keyLengthError(bytes: number): string | null {
+function keyLengthError(bytes: number): string | null {
   if (isKeyLength(bytes)) return null;
   return `A key must be 16, 24 or 32 bytes (AES-128, 192 or 256); this one is ${plural(bytes, 'byte')}.`;
 }
 
-export function ivLengthError(mode: AesMode, bytes: number): string | null {
+function ivLengthError(mode: AesMode, bytes: number): string | null {
   const expected = IV_BYTES[mode];
   if (bytes === expected) return null;
   return `A ${mode} IV must be ${expected} bytes (${encodedLengths(expected)}); this one is ${plural(bytes, 'byte')}.`;

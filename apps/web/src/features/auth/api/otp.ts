@@ -22,7 +22,7 @@ export async function checkOtpToken(token: string, signal?: AbortSignal): Promis
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'] as const;
 
 /** Spec s.3 "OTP submission": characters first to sixth, the joined otp, and the token. */
-export function otpSubmission(digits: readonly string[], token: string) {
+function otpSubmission(digits: readonly string[], token: string) {
   const body: Record<string, string> = {};
   ORDINALS.forEach((name, i) => {
     body[name] = digits[i] ?? '';

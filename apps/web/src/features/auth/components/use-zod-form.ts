@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
 /** zod -> { field: first message }, so the screens show the contract's messages (spec s.5). */
-export function fieldErrorsOf<T>(schema: z.ZodType, values: T): FieldErrors<T> {
+function fieldErrorsOf<T>(schema: z.ZodType, values: T): FieldErrors<T> {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: Record<string, string> = {};

@@ -7,7 +7,7 @@ import { COMPANIES_QUERY_KEY } from './get-companies';
 export type CompanyMutationResponse = { success: boolean; message: string; logo?: string | null; data?: Company };
 
 /** POST /companies/add (multipart; the logo travels as the file part `logo`). */
-export const createCompany = (body: FormData) => api.post<CompanyMutationResponse>(ADMIN_API_PATHS.companies.add, body);
+const createCompany = (body: FormData) => api.post<CompanyMutationResponse>(ADMIN_API_PATHS.companies.add, body);
 
 export function useCreateCompany() {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { api, errorMessage } from '../../../lib/api-client';
 import { COMPANIES_QUERY_KEY } from './get-companies';
 
 /** DELETE /companies/delete/:id. 409 while users still belong to the company (its message says so). */
-export const deleteCompany = (id: number) => api.delete<OperationResponse>(ADMIN_API_PATHS.companies.remove(id));
+const deleteCompany = (id: number) => api.delete<OperationResponse>(ADMIN_API_PATHS.companies.remove(id));
 
 export function useDeleteCompany() {
   const queryClient = useQueryClient();

@@ -1,5 +1,4 @@
 import { ADMIN_API_PATHS, type Company, ERROR_MESSAGES, type ListResult } from '@console/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { type ListQueryState, listQueryToSearchParams } from '../../../components/data-table';
 import { api } from '../../../lib/api-client';
 
@@ -25,8 +24,3 @@ export async function getCompanies(query: ListQueryState, { signal }: { signal?:
   return body;
 }
 
-export const getCompaniesQueryOptions = (query: ListQueryState) =>
-  queryOptions({
-    queryKey: [...COMPANIES_QUERY_KEY, query],
-    queryFn: ({ signal }) => getCompanies(query, { signal }),
-  });

@@ -5,7 +5,7 @@ import type { CompanyMutationResponse } from './create-company';
 import { COMPANIES_QUERY_KEY } from './get-companies';
 
 /** PATCH /companies/update/:id (multipart; a new `logo` part replaces, removeLogo=true drops it). */
-export const updateCompany = ({ id, body }: { id: number; body: FormData }) =>
+const updateCompany = ({ id, body }: { id: number; body: FormData }) =>
   api.patch<CompanyMutationResponse>(ADMIN_API_PATHS.companies.update(id), body);
 
 export function useUpdateCompany() {

@@ -1,7 +1,7 @@
 import type { Company } from '@console/contract';
 import { type FormField, type FormValues, toFormData } from '../../../components/form-builder';
 
-export const STATUS_OPTIONS = [
+const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ];

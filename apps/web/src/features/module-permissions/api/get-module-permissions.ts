@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /module-permissions: {roleId, moduleId} of every role (role 1 with every module). */
-export const modulePermissionsQuery = () =>
+const modulePermissionsQuery = () =>
   queryOptions({
     queryKey: ['module-permissions'],
     queryFn: async ({ signal }): Promise<ModulePermission[]> => {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readListOrEmpty } from '../../../lib/api-client';
 
 /** GET /roles, all of them (roles are few; 500 is the API's page maximum), by id: the grid's rows. Spec s.8: failure reads as empty. */
-export const gridRolesQuery = () =>
+const gridRolesQuery = () =>
   queryOptions({
     queryKey: ['roles', 'grid'],
     queryFn: async ({ signal }) =>

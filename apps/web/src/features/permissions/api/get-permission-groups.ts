@@ -6,7 +6,7 @@ import { api, readListOrEmpty } from '../../../lib/api-client';
 export const PERMISSION_GROUPS_KEY = ['permissions'] as const;
 
 /** GET /permissions without a limit: the whole catalogue of groups and keys, for the matrix. */
-export const permissionGroupsQuery = () =>
+const permissionGroupsQuery = () =>
   queryOptions({
     queryKey: [...PERMISSION_GROUPS_KEY, 'all'],
     queryFn: async ({ signal }): Promise<PermissionDetail[]> => {

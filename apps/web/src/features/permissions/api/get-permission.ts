@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /permissions/{id}: one group with its sub-modules and their roleKeys. */
-export const permissionQuery = (id: number) =>
+const permissionQuery = (id: number) =>
   queryOptions({
     queryKey: ['permissions', 'detail', id],
     queryFn: async ({ signal }): Promise<PermissionDetail> => {

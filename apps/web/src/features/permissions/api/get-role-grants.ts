@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 export const roleGrantsKey = (roleId: number) => ['roles', roleId, 'grants'] as const;
 
 /** GET /roles/{id}/grants: the role's modules, menus and keys (role 1: everything). */
-export const roleGrantsQuery = (roleId: number) =>
+const roleGrantsQuery = (roleId: number) =>
   queryOptions({
     queryKey: roleGrantsKey(roleId),
     queryFn: async ({ signal }): Promise<RoleGrants> => {

@@ -6,7 +6,7 @@ import { readListOrEmpty } from '../../../lib/api-client';
 const PICKER_LIMIT = 500;
 
 /** GET /roles for the role picker, by name. Spec s.8: a failed list read is an empty list. */
-export const roleOptionsQuery = () =>
+const roleOptionsQuery = () =>
   queryOptions({
     queryKey: ['roles', 'options'],
     queryFn: async ({ signal }) =>

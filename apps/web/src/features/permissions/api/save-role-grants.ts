@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { roleGrantsKey } from './get-role-grants';
 
 /** PUT /roles/{id}/grants: modules, menus and keys replaced together, in one transaction. */
-export async function saveRoleGrants({ roleId, grants }: { roleId: number; grants: RoleGrantsInput }) {
+async function saveRoleGrants({ roleId, grants }: { roleId: number; grants: RoleGrantsInput }) {
   return grantsMutationResponseSchema.parse(await api.put(ADMIN_API_PATHS.roles.grants(roleId), grants));
 }
 

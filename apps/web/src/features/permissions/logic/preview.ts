@@ -1,7 +1,7 @@
 import type { Menu, Module } from '@console/contract';
 import type { CatalogueIndex, Grants } from './grants-matrix';
 
-export type PreviewKeyGroup = { groupId: number; name: string; keys: { roleKey: string; name: string }[] };
+type PreviewKeyGroup = { groupId: number; name: string; keys: { roleKey: string; name: string }[] };
 
 export type ModulePreview = {
   module: Module;

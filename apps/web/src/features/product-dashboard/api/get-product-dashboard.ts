@@ -12,7 +12,7 @@ import { api } from '../../../lib/api-client';
 export const PRODUCT_DASHBOARD_ERROR = ERROR_MESSAGES.toneDashboard;
 
 /** The browser's time zone: the API counts sign-ins per calendar day in it (spec s.9). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** GET /product-dashboard: counters, sign-ins per day and recent changes in one call. */
 export async function getProductDashboard({ signal, timeZone = browserTimeZone() }: { signal?: AbortSignal; timeZone?: string } = {}): Promise<ProductDashboard> {
@@ -28,7 +28,7 @@ export async function getProductDashboard({ signal, timeZone = browserTimeZone()
   return parsed.data.data;
 }
 
-export const productDashboardQueryOptions = (timeZone = browserTimeZone()) =>
+const productDashboardQueryOptions = (timeZone = browserTimeZone()) =>
   queryOptions({
     queryKey: ['product-dashboard', timeZone],
     queryFn: ({ signal }) => getProductDashboard({ signal, timeZone }),

@@ -7,7 +7,7 @@ type Stat = { key: string; label: string; value: number; hint?: string; icon: Co
 
 const number = new Intl.NumberFormat();
 
-export function dashboardStats(data: ProductDashboard): Stat[] {
+function dashboardStats(data: ProductDashboard): Stat[] {
   const share = data.users > 0 ? Math.round((data.activeUsers / data.users) * 100) : 0;
   return [
     { key: 'companies', label: 'Companies', value: data.companies, icon: IconBuilding, color: 'brand' },

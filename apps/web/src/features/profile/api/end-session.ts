@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../../lib/api-client';
 
 /** POST /user-sessions/{id}/end: the session is refused on its next request. */
-export async function endSession(sessionId: string): Promise<{ success: boolean; message: string }> {
+async function endSession(sessionId: string): Promise<{ success: boolean; message: string }> {
   try {
     return await api.post<{ success: boolean; message: string }>(API_PATHS.endUserSession(sessionId));
   } catch (error) {

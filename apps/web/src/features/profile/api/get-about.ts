@@ -8,7 +8,7 @@ const aboutResponseSchema = z.object({ data: aboutSchema });
 export const aboutKey = (userId: number) => ['about', userId] as const;
 
 /** GET /about/{id}: own profile (a super admin may read anyone's, e.g. for the user picker's label). */
-export const aboutQuery = (userId: number) =>
+const aboutQuery = (userId: number) =>
   queryOptions({
     queryKey: aboutKey(userId),
     queryFn: async ({ signal }): Promise<About> => {

@@ -6,7 +6,7 @@ import { readListOrEmpty } from '../../../lib/api-client';
 const PICKER_LIMIT = 25;
 
 /** GET /users?search=…&limit=25 for the user picker. Spec s.8: failure reads as no users. */
-export const userSearchQuery = (search: string) =>
+const userSearchQuery = (search: string) =>
   queryOptions({
     queryKey: ['users', 'picker', search],
     queryFn: async ({ signal }) =>

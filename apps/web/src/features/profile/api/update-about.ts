@@ -7,7 +7,7 @@ import { sessionUserAfterUpdate } from '../logic/about-form';
 import { aboutKey } from './get-about';
 
 /** PATCH /about/update/{id} (multipart: names, phone, colours, file part `profile`, removeProfile). */
-export async function updateAbout({ userId, body }: { userId: number; body: FormData }): Promise<AboutUpdateResponse> {
+async function updateAbout({ userId, body }: { userId: number; body: FormData }): Promise<AboutUpdateResponse> {
   return aboutUpdateResponseSchema.parse(await api.patch(ADMIN_API_PATHS.about.update(userId), body));
 }
 

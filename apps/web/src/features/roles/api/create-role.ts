@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { ROLES_QUERY_KEY } from './get-roles';
 
 /** POST /roles/add. Throws the ApiError (its fieldErrors go under the form fields). */
-export async function createRole(input: RoleInput) {
+async function createRole(input: RoleInput) {
   return roleMutationResponseSchema.parse(await api.post(ADMIN_API_PATHS.roles.add, input));
 }
 

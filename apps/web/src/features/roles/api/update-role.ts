@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { ROLES_QUERY_KEY } from './get-roles';
 
 /** PATCH /roles/update/{id}. Throws the ApiError (its fieldErrors go under the form fields). */
-export async function updateRole({ id, input }: { id: number; input: RoleInput }) {
+async function updateRole({ id, input }: { id: number; input: RoleInput }) {
   return roleMutationResponseSchema.parse(await api.patch(ADMIN_API_PATHS.roles.update(id), input));
 }
 

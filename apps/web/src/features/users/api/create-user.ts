@@ -6,7 +6,7 @@ import { USERS_QUERY_KEY } from './get-users';
 export type UserMutationResponse = { success: boolean; message: string; data?: User };
 
 /** POST /users/add (multipart; the image travels as the file part `profile`). */
-export const createUser = (body: FormData) => api.post<UserMutationResponse>(ADMIN_API_PATHS.users.add, body);
+const createUser = (body: FormData) => api.post<UserMutationResponse>(ADMIN_API_PATHS.users.add, body);
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

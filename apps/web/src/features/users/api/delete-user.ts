@@ -4,7 +4,7 @@ import { api, errorMessage } from '../../../lib/api-client';
 import { USERS_QUERY_KEY } from './get-users';
 
 /** DELETE /users/delete/:id (refused for yourself and the last active super admin). */
-export const deleteUser = (id: number) => api.delete<OperationResponse>(ADMIN_API_PATHS.users.remove(id));
+const deleteUser = (id: number) => api.delete<OperationResponse>(ADMIN_API_PATHS.users.remove(id));
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 export type CompanyOption = Pick<Company, 'id' | 'name' | 'status'>;
 
 /** Spec s.7: the company dropdown call uses limit=1000. Sorted by name for the list. */
-export async function getCompanyOptions({ signal }: { signal?: AbortSignal } = {}): Promise<CompanyOption[]> {
+async function getCompanyOptions({ signal }: { signal?: AbortSignal } = {}): Promise<CompanyOption[]> {
   const body = await api.get<ListResult<Company>>(ADMIN_API_PATHS.companies.list, {
     query: { page: 1, limit: COMPANY_DROPDOWN_LIMIT, sortField: 'name', sortOrder: 'asc' },
     signal,
@@ -14,7 +14,7 @@ export async function getCompanyOptions({ signal }: { signal?: AbortSignal } = {
 }
 
 // Under 'companies' so that the companies screen's invalidation refreshes the dropdown too.
-export const companyOptionsQueryOptions = () =>
+const companyOptionsQueryOptions = () =>
   queryOptions({ queryKey: ['companies', 'options'], queryFn: ({ signal }) => getCompanyOptions({ signal }), staleTime: 60_000 });
 
 export const useCompanyOptions = (enabled = true) => useQuery({ ...companyOptionsQueryOptions(), enabled });

@@ -6,14 +6,14 @@ import { api } from '../../../lib/api-client';
  * The API's largest page for /roles (docs/interfaces.md: lists take limit <= 500; only
  * /companies goes to 1000, for the company dropdown). More roles than that are read page by page.
  */
-export const ROLE_OPTIONS_PAGE_SIZE = 500;
+const ROLE_OPTIONS_PAGE_SIZE = 500;
 const MAX_PAGES = 20;
 
 /** `manageable`: the signed-in user may assign the role (the user form offers only those). */
 export type RoleOption = Pick<RoleListItem, 'id' | 'name' | 'manageable'>;
 
 /** Every role, sorted by name: the role filter (all) and the form's role dropdown (manageable ones); not paged on screen. */
-export async function getRoleOptions({ signal }: { signal?: AbortSignal } = {}): Promise<RoleOption[]> {
+async function getRoleOptions({ signal }: { signal?: AbortSignal } = {}): Promise<RoleOption[]> {
   const roles: RoleOption[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
     const body = await api.get<ListResult<RoleListItem>>(ADMIN_API_PATHS.roles.list, {
@@ -27,7 +27,7 @@ export async function getRoleOptions({ signal }: { signal?: AbortSignal } = {}):
 }
 
 // Under 'roles' so that any roles screen invalidating ['roles'] refreshes the dropdown too.
-export const roleOptionsQueryOptions = () =>
+const roleOptionsQueryOptions = () =>
   queryOptions({ queryKey: ['roles', 'options'], queryFn: ({ signal }) => getRoleOptions({ signal }), staleTime: 60_000 });
 
 export const useRoleOptions = (enabled = true) => useQuery({ ...roleOptionsQueryOptions(), enabled });

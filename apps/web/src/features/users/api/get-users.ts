@@ -1,5 +1,4 @@
 import { ADMIN_API_PATHS, ERROR_MESSAGES, type ListResult, type UserListItem } from '@console/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { type ListQueryState, listQueryToSearchParams } from '../../../components/data-table';
 import { api } from '../../../lib/api-client';
 import type { UserFilters } from '../components/user-filters';
@@ -33,8 +32,3 @@ export async function getUsers(
   return body;
 }
 
-export const getUsersQueryOptions = (query: ListQueryState, filters: UserFilters) =>
-  queryOptions({
-    queryKey: [...usersListKey(filters), query],
-    queryFn: ({ signal }) => getUsers(query, filters, { signal }),
-  });

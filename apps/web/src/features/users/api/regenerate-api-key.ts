@@ -13,7 +13,7 @@ export type RegenerateKeyResponse = { responseType: boolean; message: string; ap
 export async function regenerateApiKey(id: number): Promise<RegenerateKeyResponse> {
   try {
     const body = await api.patch<RegenerateKeyResponse>(ADMIN_API_PATHS.users.regenerateKey(id));
-    if (!body || body.responseType !== true || typeof body.apiKey !== 'string' || !body.apiKey) {
+    if (body?.responseType !== true || typeof body.apiKey !== 'string' || !body.apiKey) {
       return { responseType: false, message: ERROR_MESSAGES.regenerateKey };
     }
     return body;

@@ -5,7 +5,7 @@ import type { UserMutationResponse } from './create-user';
 import { USERS_QUERY_KEY } from './get-users';
 
 /** PATCH /users/update/:id (multipart; an empty password keeps the current one). */
-export const updateUser = ({ id, body }: { id: number; body: FormData }) =>
+const updateUser = ({ id, body }: { id: number; body: FormData }) =>
   api.patch<UserMutationResponse>(ADMIN_API_PATHS.users.update(id), body);
 
 export function useUpdateUser() {

@@ -1,7 +1,7 @@
 import { PasswordInput } from '@mantine/core';
 import type { CustomFieldProps } from '../../../components/form-builder';
 
-export const KEEP_PASSWORD_HINT = 'Leave empty to keep the current password';
+const KEEP_PASSWORD_HINT = 'Leave empty to keep the current password';
 
 /**
  * The password input of the user form. A custom field only because the edit form needs a

@@ -26,7 +26,7 @@ export function useUserPermissions() {
 }
 
 /** The alert text after a bulk delete: how many stayed, then one line per user. */
-export function describeBulkFailures(failures: readonly { id: number; message: string }[], labelOf: (id: number) => string): string {
+function describeBulkFailures(failures: readonly { id: number; message: string }[], labelOf: (id: number) => string): string {
   const lines = failures.map((f) => `${labelOf(f.id)}: ${f.message}`).join('\n');
   return failures.length === 1 ? lines : `${failures.length} users were not deleted:\n${lines}`;
 }

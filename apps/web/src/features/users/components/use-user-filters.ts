@@ -9,7 +9,7 @@ export function useUserFilters() {
   const companyId = params.get('companyId');
   const status = params.get('status');
   // Stable identity while the three values are the same: the filters are part of the query key.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the three strings stand for params
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the three strings stand for params (a new object on every URL change)
   const filters = useMemo(() => parseUserFilters(params), [roleId, companyId, status]);
 
   const setFilters = useCallback(

@@ -3,7 +3,7 @@ import { STATUSES, type Status } from '@console/contract';
 /** The users list filters (contract userListQueryExtraSchema); absent means "any". */
 export type UserFilters = { roleId?: number; companyId?: number; status?: Status };
 
-export const USER_FILTER_PARAMS = ['roleId', 'companyId', 'status'] as const;
+const USER_FILTER_PARAMS = ['roleId', 'companyId', 'status'] as const;
 
 const positiveId = (raw: string | null): number | undefined =>
   raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined;

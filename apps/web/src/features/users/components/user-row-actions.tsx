@@ -12,7 +12,7 @@ export type UserRowHandlers = {
 
 export const userDisplayName = (u: Pick<User, 'firstname' | 'lastname' | 'email'>) => `${u.firstname} ${u.lastname}`.trim() || u.email;
 
-export const BEYOND_ROLE_HINT = 'Your role cannot manage this user: their role has permissions yours does not';
+const BEYOND_ROLE_HINT = 'Your role cannot manage this user: their role has permissions yours does not';
 
 /**
  * Row buttons; each is left out when the signed-in user lacks its key. A user whose role is

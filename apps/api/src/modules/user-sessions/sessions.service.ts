@@ -3,7 +3,7 @@ import type { SessionEndReason } from '@console/contract';
 import { type Config, limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { hmac, newToken, sha256 } from '../../lib/tokens.js';
+import { csrfTokenFor, newToken, sha256 } from '../../lib/tokens.js';
 import { createSessionsRepository, type SessionRow } from './sessions.repository.js';
 
 /**
@@ -16,9 +16,6 @@ import { createSessionsRepository, type SessionRow } from './sessions.repository
 const TOUCH_INTERVAL_MS = 15_000;
 
 export type ClientMeta = { ip: string | null; userAgent: string | null };
-
-/** The CSRF token is derived from the secret access token, so nothing extra is stored. */
-export const csrfTokenFor = (accessToken: string, sessionId: string) => hmac(accessToken, `csrf:${sessionId}`);
 
 export function createSessionService(deps: { db: Db; config: Config; clock: Clock }) {
   const repo = createSessionsRepository(deps.db);

@@ -24,7 +24,7 @@ import { createUserSessionsService } from './user-sessions.service.js';
 
 const K = PERMISSION_KEYS.userSessions;
 
-export default async function sessionsRoutes(app: FastifyInstance) {
+export default async function userSessionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createUserSessionsService(app.sessions, app.clock, app.db);
   const tags = ['user-sessions'];

@@ -2,10 +2,11 @@ import { and, desc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { auditLog, companies, roles, sessions, users } from '../../db/schema/index.js';
+import { oneRow } from '../../lib/rows.js';
 
 /** Audit actions that change something (denials and exports are not "changes"). */
 // The users service writes 'regenerate-api-key'; 'regenerate-key' is the name in the contract's AUDIT_ACTIONS.
-export const CHANGE_ACTIONS = ['create', 'update', 'delete', 'grant', 'regenerate-key', 'regenerate-api-key', 'end-session'] as const;
+const CHANGE_ACTIONS = ['create', 'update', 'delete', 'grant', 'regenerate-key', 'regenerate-api-key', 'end-session'] as const;
 
 export type LiveSessionBounds = { now: Date; idleSince: Date; rememberIdleSince: Date };
 
@@ -33,7 +34,7 @@ const targets = (entities: string[]) => sql`${auditLog.entity} in (${sql.join(en
  * The product dashboard's figures: three aggregate queries that the service runs in parallel.
  * Every bound that depends on time is passed in (from the app clock), never read from now().
  */
-export function createDashboardRepository(db: Db) {
+export function createProductDashboardRepository(db: Db) {
   return {
     /** All counters in one round trip (each a count(*) the planner answers from an index or a small table). */
     async counters(b: LiveSessionBounds) {
@@ -54,7 +55,7 @@ export function createDashboardRepository(db: Db) {
           activeSessions: count(sql`select count(*) from ${sessions} where ${live}`),
         })
         .from(sql`(select 1) as one`);
-      return row!;
+      return oneRow(row);
     },
 
     /**

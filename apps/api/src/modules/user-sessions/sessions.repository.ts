@@ -91,4 +91,3 @@ export function createSessionsRepository(db: Db) {
   };
 }
 
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limits } from '../../config.js';
 import { errors } from '../../lib/http-schemas.js';
-import { createDashboardRepository } from './dashboard.repository.js';
+import { createProductDashboardRepository } from './product-dashboard.repository.js';
 
 /** Days shown by the sign-ins chart, today included. */
-export const SIGN_IN_DAYS = 14;
-export const RECENT_CHANGES = 10;
+const SIGN_IN_DAYS = 14;
+const RECENT_CHANGES = 10;
 
 const isTimeZone = (tz: string) => {
   try {
@@ -25,9 +25,9 @@ const querySchema = z.object({
 });
 
 /** {product}Data: the product dashboard from one call. */
-export default async function dashboardRoutes(app: FastifyInstance) {
+export default async function productDashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const repo = createDashboardRepository(app.db);
+  const repo = createProductDashboardRepository(app.db);
   const l = limits(app.config);
 
   r.get(

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { sessions as sessionRows } from '../../db/schema/index.js';
 import type { AuthContext } from '../../types.js';
-import { assertUserWithin, requestActor, userWithin } from '../access/role-scope.js';
+import { assertUserWithin, requestActor, userWithin } from '../access/index.js';
 import type { SessionService } from './sessions.service.js';
 import { type SessionListRow, sessionsScope, userSessionsList } from './user-sessions.list.js';
 

@@ -1,0 +1,2 @@
+import { s } from '../modules/one/index.js'; // api-lib-plugins-db-import-no-module
+export const z = s;

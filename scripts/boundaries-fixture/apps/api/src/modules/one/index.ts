@@ -1,0 +1,1 @@
+export { s } from './one.service.js';

@@ -1,0 +1,2 @@
+import { f } from '../../features/a/page.js'; // web-components-below-features
+export const z = f;
