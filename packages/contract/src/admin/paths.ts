@@ -1,13 +1,10 @@
+import { companiesResource } from './companies.js';
+
 /** API paths of the administration and profile modules (spec s.7), relative to /api. */
 export const ADMIN_API_PATHS = {
   productDashboard: '/product-dashboard',
-  companies: {
-    list: '/companies',
-    add: '/companies/add',
-    update: (id: number) => `/companies/update/${id}`,
-    remove: (id: number) => `/companies/delete/${id}`,
-    export: (format: string) => `/companies/export/${format}`,
-  },
+  // Declared with the resource (admin/companies.ts); kept here so every admin path has one home.
+  companies: companiesResource.api,
   users: {
     list: '/users',
     add: '/users/add',

@@ -15,7 +15,7 @@ import { type FormFile, storeImage } from '../../plugins/multipart.js';
 import { removeStoredFile } from '../../plugins/storage.js';
 import type { AuthContext } from '../../types.js';
 import { type Actor, assertWithin, currentActor, lockRoles, type ScopeTarget } from '../access/role-scope.js';
-import { isUniqueViolation } from '../companies/companies.service.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { createUsersRepository, toUser, type UserValues } from './users.repository.js';
 
 type UserCreate = z.infer<typeof userCreateSchema>;
