@@ -1,24 +1,18 @@
 import { companiesResource } from './companies.js';
+import { rolesResource } from './roles.js';
+import { usersResource } from './users.js';
 
 /** API paths of the administration and profile modules (spec s.7), relative to /api. */
 export const ADMIN_API_PATHS = {
   productDashboard: '/product-dashboard',
-  // Declared with the resource (admin/companies.ts); kept here so every admin path has one home.
+  // The CRUD paths come from each resource's declaration (defineResource); extras are listed beside them.
   companies: companiesResource.api,
   users: {
-    list: '/users',
-    add: '/users/add',
-    update: (id: number) => `/users/update/${id}`,
-    remove: (id: number) => `/users/delete/${id}`,
+    ...usersResource.api,
     regenerateKey: (id: number) => `/users/${id}/regenerate-api-key`,
-    export: (format: string) => `/users/export/${format}`,
   },
   roles: {
-    list: '/roles',
-    add: '/roles/add',
-    update: (id: number) => `/roles/update/${id}`,
-    remove: (id: number) => `/roles/delete/${id}`,
-    export: (format: string) => `/roles/export/${format}`,
+    ...rolesResource.api,
     grants: (id: number) => `/roles/${id}/grants`,
   },
   permissions: {
