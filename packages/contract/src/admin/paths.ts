@@ -9,7 +9,7 @@ export const ADMIN_API_PATHS = {
   companies: companiesResource.api,
   users: {
     ...usersResource.api,
-    regenerateKey: (id: number) => `/users/${id}/regenerate-api-key`,
+    regenerateKey: (id: number) => usersResource.api.member('regenerate-api-key', id),
   },
   roles: {
     ...rolesResource.api,

@@ -79,6 +79,7 @@ export function defineResource<
       remove: (id: number) => `${base}/delete/${id}`,
       export: (format: ExportFormatName | string) => `${base}/export/${format}`,
       action: (action: string, id: number) => `${base}/${action}/${id}`,
+      member: (action: string, id: number) => `${base}/${id}/${action}`,
     },
     /** Route patterns, for the API's route table (no ids cast from ':id'). */
     routes: {
@@ -88,7 +89,10 @@ export function defineResource<
       update: `${base}/update/:id`,
       remove: `${base}/delete/:id`,
       export: `${base}/export/:format`,
+      /** `PATCH /x/{action}/{id}` (row toggles such as update-status). */
       action: (action: string) => `${base}/${action}/:id`,
+      /** `/x/{id}/{action}` (e.g. users' regenerate-api-key). */
+      member: (action: string) => `${base}/:id/${action}`,
     },
     /** SPA addresses; `product` is the configured PRODUCT_SLUG for `{product}` modules. */
     href: {

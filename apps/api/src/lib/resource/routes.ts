@@ -55,6 +55,20 @@ export type ResourceRouteOptions<Row> = {
   summaries?: Partial<Record<'list' | 'add' | 'update' | 'remove', string>>;
 };
 
+/**
+ * The audit row of a write, from the Change its service returned: the factory's routes and a
+ * module's extra routes (row toggles, key regeneration) all audit through this.
+ */
+export async function recordChange(request: FastifyRequest, entity: string, action: string, change: Change<unknown>) {
+  await request.server.audit.record(request, {
+    action,
+    entity,
+    entityId: change.id,
+    before: change.audit ? change.audit.before : change.before,
+    after: change.audit ? change.audit.after : change.after,
+  });
+}
+
 const toCell = (c: ResourceExportColumn): ExportColumn => ({
   key: c.key,
   header: c.header,
@@ -86,15 +100,7 @@ export function registerResourceRoutes<Row>(app: FastifyInstance, options: Resou
   const filters = async (request: FastifyRequest) => (await options.filters?.(request.query as Record<string, unknown>, request)) ?? [];
   const label = res.label.singular.toLowerCase();
 
-  const audit = async (request: FastifyRequest, action: string, change: Change<Row>) => {
-    await app.audit.record(request, {
-      action,
-      entity: res.entity,
-      entityId: change.id,
-      before: change.audit ? change.audit.before : change.before,
-      after: change.audit ? change.audit.after : change.after,
-    });
-  };
+  const audit = (request: FastifyRequest, action: string, change: Change<Row>) => recordChange(request, res.entity, action, change);
   const answer = (message: string, change: Change<Row>) => ({
     success: true,
     message,
@@ -138,6 +144,7 @@ export function registerResourceRoutes<Row>(app: FastifyInstance, options: Resou
           security,
           params: exportParamSchema,
           querystring: exportQuerySchema.extend(res.filters.shape),
+          produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'],
           response: errors(400, 401, 403),
         },
       },
