@@ -2,4 +2,4 @@ export { createResourceApi, resourceKeys, type BulkDeleteOutcome, type ResourceA
 export { ResourcePage, type ResourcePageProps } from './resource-page';
 export { ResourceFormDrawer, type EditorState, type ResourceForm } from './resource-form-drawer';
 export { RowActions, type RowAction } from './row-actions';
-export { useResourceDelete, useResourcePermissions, useResourceWrites, type DeleteTexts } from './use-resource';
+export { describeBulkFailures, useResourceDelete, useResourcePermissions, useResourceWrites, type DeleteTexts } from './use-resource';

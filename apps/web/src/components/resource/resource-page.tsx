@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useSession } from '../../lib/auth/session';
 import { DataTable, type DataTableColumnDef, type ListQueryState } from '../data-table';
 import { confirmDelete } from '../ui/alert-dialog';
@@ -25,6 +25,10 @@ export type ResourcePageProps<Row extends { id: number }> = {
   onEdit?: (row: Row | null) => void;
   /** Extra row actions (between edit and delete), e.g. regenerate a key, a status toggle. */
   rowActions?: RowAction<Row>[];
+  /** Show the actions column without edit/delete keys (e.g. a link every viewer may follow). */
+  actionsAlways?: boolean;
+  /** Replaces the row buttons entirely (given edit/delete only when the user holds their keys). */
+  renderRowActions?: (row: Row, handlers: ResourceRowHandlers<Row>) => ReactNode;
   deleteTexts: DeleteTexts;
   /** Current filters (from the URL, a picker...): part of the query key, the list call and the export. */
   filters?: ResourceFilters;
@@ -48,7 +52,10 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
   const { resource } = resourceApi;
   const session = useSession();
   const can = useResourcePermissions(resource.keys);
-  const { deleteOne, deleteMany } = useResourceDelete(resourceApi, props.deleteTexts);
+  // Names of the rows seen on screen, so a bulk delete reports each refusal by name.
+  const names = useRef(new Map<number, string>());
+  const labelOf = useCallback((id: number) => names.current.get(id) ?? `${resource.label.singular} ${id}`, [resource.label.singular]);
+  const { deleteOne, deleteMany } = useResourceDelete(resourceApi, props.deleteTexts, labelOf);
   const [editor, setEditor] = useState<EditorState<Row>>({ opened: false, row: null, session: 0 });
   const customEdit = props.onEdit;
 
@@ -58,8 +65,8 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
   );
   const closeEditor = useCallback(() => setEditor((prev) => ({ ...prev, opened: false })), []);
 
-  const { recordName, rowActions } = props;
-  const hasActions = can.update || can.remove || Boolean(rowActions?.length);
+  const { recordName, rowActions, renderRowActions } = props;
+  const hasActions = can.update || can.remove || Boolean(rowActions?.length) || Boolean(props.actionsAlways);
   const columns = useMemo<DataTableColumnDef<Row>[]>(() => {
     if (!hasActions) return props.columns;
     const actions: DataTableColumnDef<Row> = {
@@ -68,7 +75,10 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
       sortable: false,
       hideable: false,
       textAlign: 'right',
-      render: (row) => (
+      render: (row) =>
+        renderRowActions ? (
+          renderRowActions(row, { onEdit: can.update ? openEditor : undefined, onDelete: can.remove ? deleteOne : undefined })
+        ) : (
         <RowActions
           row={row}
           name={recordName(row)}
@@ -76,19 +86,20 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
           onDelete={can.remove ? deleteOne : undefined}
           extra={rowActions}
         />
-      ),
+        ),
     };
     return [...props.columns, actions];
-  }, [props.columns, hasActions, can.update, can.remove, openEditor, deleteOne, recordName, rowActions]);
+  }, [props.columns, hasActions, can.update, can.remove, openEditor, deleteOne, recordName, rowActions, renderRowActions]);
 
   const queryKey = useMemo(() => resourceApi.keys.lists(filters), [resourceApi, filters]);
   const queryFn = useCallback(
     async (query: ListQueryState, context: { signal: AbortSignal }) => {
       const result = await resourceApi.list(query, filters, context);
+      for (const row of result.data) names.current.set(row.id, props.recordName(row));
       onPage?.(result.data);
       return result;
     },
-    [resourceApi, filters, onPage],
+    [resourceApi, filters, onPage, props.recordName],
   );
   const exports = useMemo(() => (can.exportList ? resourceApi.exportConfig(filters) : undefined), [can.exportList, resourceApi, filters]);
   const bulk = can.remove ? { onBulkDelete: deleteMany, onConfirmDelete: confirmDelete } : {};

@@ -27,18 +27,34 @@ export function useResourceWrites<Row>(resourceApi: ResourceApi<Row>) {
   return { create, update };
 }
 
+const STICKY_DEFAULT = [409];
+
 export type DeleteTexts = {
   /** Title of the dialog that explains a refusal (409: still in use), e.g. 'The company was not deleted'. */
   refusedTitle: string;
+  /** Refusals shown in that dialog rather than a toast (default 409; users add 403: own account). */
+  stickyStatuses?: number[];
 };
+
+/** The alert text after a bulk delete: how many stayed, then one line per row with its name. */
+export function describeBulkFailures(failures: readonly { id: number; message: string }[], labelOf: (id: number) => string, plural: string): string {
+  const lines = failures.map((f) => `${labelOf(f.id)}: ${f.message}`).join('\n');
+  return failures.length === 1 ? lines : `${failures.length} ${plural} were not deleted:\n${lines}`;
+}
 
 /**
  * Delete one row (confirm, toast, a 409 explained in a dialog the user must close) and many
  * (one by one; rejects while any row stayed, so the table keeps those selected).
  */
-export function useResourceDelete<Row extends { id: number }>(resourceApi: ResourceApi<Row>, texts: DeleteTexts) {
+export function useResourceDelete<Row extends { id: number }>(
+  resourceApi: ResourceApi<Row>,
+  texts: DeleteTexts,
+  /** Name of a row by id (rows seen on screen), for the bulk refusal lines. */
+  labelOf: (id: number) => string = (id) => `${resourceApi.resource.label.singular} ${id}`,
+) {
   const queryClient = useQueryClient();
   const { label } = resourceApi.resource;
+  const sticky = texts.stickyStatuses ?? STICKY_DEFAULT;
   const remove = useMutation({
     mutationFn: resourceApi.remove,
     onSettled: () => queryClient.invalidateQueries({ queryKey: resourceApi.keys.all }),
@@ -58,10 +74,10 @@ export function useResourceDelete<Row extends { id: number }>(resourceApi: Resou
         const result = await remove.mutateAsync(row.id);
         toast.success(result?.message || `${label.singular} deleted`);
       } catch (error) {
-        report(errorMessage(error, ERROR_MESSAGES.generic), isApiError(error) && error.status === 409);
+        report(errorMessage(error, ERROR_MESSAGES.generic), isApiError(error) && sticky.includes(error.status));
       }
     },
-    [remove, report, label.singular],
+    [remove, report, label.singular, sticky],
   );
 
   const deleteMany = useCallback(
@@ -71,13 +87,11 @@ export function useResourceDelete<Row extends { id: number }>(resourceApi: Resou
       const noun = (n: number) => (n === 1 ? label.singular : label.plural).toLowerCase();
       if (outcome.deleted > 0) toast.success(`${outcome.deleted} ${noun(outcome.deleted)} deleted`);
       if (outcome.failures.length > 0) {
-        const lines = [...new Set(outcome.failures.map((f) => f.message))].join('\n');
-        const n = outcome.failures.length;
-        report(n === 1 ? lines : `${n} ${noun(n)} were not deleted:\n${lines}`, true);
+        report(describeBulkFailures(outcome.failures, labelOf, label.plural.toLowerCase()), true);
         throw new Error(`Some ${label.plural.toLowerCase()} were not deleted`);
       }
     },
-    [queryClient, resourceApi, report, label],
+    [queryClient, resourceApi, report, label, labelOf],
   );
 
   return { deleteOne, deleteMany };
