@@ -47,8 +47,6 @@ export type ResourceInput<Row extends z.ZodTypeAny, Create extends z.ZodTypeAny,
   file?: { field: string; allowed: 'image' | 'media' | 'spreadsheet' };
   /** `GET /x/{id}` exists. */
   detail?: boolean;
-  /** Row toggles `PATCH /x/{action}/{id}` with a JSON body, e.g. update-status. */
-  actions?: Record<string, { body: z.ZodTypeAny; key: keyof K & string }>;
 };
 
 /** The placeholder of the configurable product slug in `module`. */
@@ -100,6 +98,3 @@ export function defineResource<
     },
   };
 }
-
-export type Resource = ReturnType<typeof defineResource<z.ZodTypeAny, z.ZodTypeAny, z.ZodRawShape, ResourceKeys, z.ZodTypeAny>>;
-export type ResourceRow<R extends { schemas: { row: z.ZodTypeAny } }> = z.infer<R['schemas']['row']>;
