@@ -12,3 +12,4 @@ export * from './admin/users.js';
 export * from './admin/roles.js';
 export * from './admin/product-dashboard.js';
 export * from './admin/paths.js';
+export * from './common/resource.js';

@@ -68,8 +68,8 @@ export interface ListDefinition<F extends SelectedFields, Dto> {
   toDto(row: SelectResultFields<F>): Dto;
 }
 
-type ListInput = Pick<ListQuery, 'page' | 'limit' | 'search' | 'sortField' | 'sortOrder'>;
-type Filter = SQL | undefined;
+export type ListInput = Pick<ListQuery, 'page' | 'limit' | 'search' | 'sortField' | 'sortOrder'>;
+export type Filter = SQL | undefined;
 
 export interface ListHandle<F extends SelectedFields, Dto> {
   readonly definition: ListDefinition<F, Dto>;

@@ -1,7 +1,19 @@
-/** Postgres unique violation, whichever driver (and whether drizzle wrapped it). */
+/** PostgreSQL error codes the services turn into 409s, read through drizzle's wrapper and either driver. */
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The SQLSTATE of a failed statement (drizzle wraps the driver's error in `cause`). */
+export function pgCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** A unique violation (optionally of one constraint, when the driver names it). */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return constraint === undefined || e.constraint === undefined || e.constraint === constraint;
+    if (e.code === UNIQUE_VIOLATION) return constraint === undefined || e.constraint === undefined || e.constraint === constraint;
   }
   return false;
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PERMISSION_KEYS } from '../access/catalogue.js';
+import { COMPANY_DROPDOWN_LIMIT } from '../common/constants.js';
+import { defineResource, PRODUCT_MODULE } from '../common/resource.js';
 import { optionalEmail, optionalPhone, optionalText, optionalUrl, requiredText, statusField, STATUSES } from '../common/fields.js';
 
 export const companySchema = z.object({
@@ -30,11 +33,6 @@ export const companyInputSchema = z.object({
 });
 export type CompanyInput = z.input<typeof companyInputSchema>;
 
-/** GET /companies takes the list query plus an optional status filter. */
-export const companyListQueryExtraSchema = z.object({ status: z.enum(STATUSES).optional() });
-
-export const COMPANY_SORT_FIELDS = ['id', 'name', 'email', 'phone', 'website', 'status', 'userCount', 'createdAt'] as const;
-
 /** Spec s.3: company add returns message, logo, success. */
 export const companyMutationResponseSchema = z.object({
   success: z.boolean(),
@@ -44,3 +42,32 @@ export const companyMutationResponseSchema = z.object({
 });
 
 export const companyOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** The companies resource (spec s.7): GET /companies, add, update/{id}, delete/{id}, export/{format}. */
+export const companiesResource = defineResource({
+  name: 'companies',
+  entity: 'company',
+  label: { singular: 'Company', plural: 'Companies' },
+  module: PRODUCT_MODULE,
+  schemas: { row: companySchema, create: companyInputSchema },
+  keys: PERMISSION_KEYS.companies,
+  file: { field: 'logo', allowed: 'image', use: 'logo' },
+  list: {
+    sortFields: ['id', 'name', 'email', 'phone', 'website', 'status', 'userCount', 'createdAt', 'updatedAt'],
+    search: ['name', 'email', 'phone', 'website'],
+    filters: { status: z.enum(STATUSES).optional() },
+    // The add-user form loads every company for its dropdown in one call (spec s.9: limit 1000).
+    maxLimit: COMPANY_DROPDOWN_LIMIT,
+    exportColumns: [
+      { key: 'id', header: 'ID', width: 0.5 },
+      { key: 'name', header: 'Name', width: 1.6 },
+      { key: 'email', header: 'E-mail', width: 1.6 },
+      { key: 'phone', header: 'Phone' },
+      { key: 'website', header: 'Website', width: 1.4 },
+      { key: 'address', header: 'Address', width: 1.6 },
+      { key: 'status', header: 'Status', width: 0.7 },
+      { key: 'userCount', header: 'Users', width: 0.5 },
+      { key: 'createdAt', header: 'Created', type: 'date' },
+    ],
+  },
+});

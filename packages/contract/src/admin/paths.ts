@@ -1,27 +1,18 @@
+import { companiesResource } from './companies.js';
+import { rolesResource } from './roles.js';
+import { usersResource } from './users.js';
+
 /** API paths of the administration and profile modules (spec s.7), relative to /api. */
 export const ADMIN_API_PATHS = {
   productDashboard: '/product-dashboard',
-  companies: {
-    list: '/companies',
-    add: '/companies/add',
-    update: (id: number) => `/companies/update/${id}`,
-    remove: (id: number) => `/companies/delete/${id}`,
-    export: (format: string) => `/companies/export/${format}`,
-  },
+  // The CRUD paths come from each resource's declaration (defineResource); extras are listed beside them.
+  companies: companiesResource.api,
   users: {
-    list: '/users',
-    add: '/users/add',
-    update: (id: number) => `/users/update/${id}`,
-    remove: (id: number) => `/users/delete/${id}`,
-    regenerateKey: (id: number) => `/users/${id}/regenerate-api-key`,
-    export: (format: string) => `/users/export/${format}`,
+    ...usersResource.api,
+    regenerateKey: (id: number) => usersResource.api.member('regenerate-api-key', id),
   },
   roles: {
-    list: '/roles',
-    add: '/roles/add',
-    update: (id: number) => `/roles/update/${id}`,
-    remove: (id: number) => `/roles/delete/${id}`,
-    export: (format: string) => `/roles/export/${format}`,
+    ...rolesResource.api,
     grants: (id: number) => `/roles/${id}/grants`,
   },
   permissions: {

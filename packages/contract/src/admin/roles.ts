@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { modulePermissionSchema, permissionDetailSchema } from '../access/schemas.js';
 import { idField, idListField, optionalText, requiredText } from '../common/fields.js';
 import { listResultSchema, pageField } from '../common/list.js';
+import { PERMISSION_KEYS } from '../access/catalogue.js';
+import { defineResource, PRODUCT_MODULE } from '../common/resource.js';
 
 export const roleSchema = z.object({
   id: z.number().int(),
@@ -123,3 +125,27 @@ export const ROLE_MESSAGES = {
   /** The one refusal of the anti-escalation rule (users, roles, grants, other users' sessions and activity). */
   beyondOwnRole: 'You can only manage users and roles whose permissions your own role also holds',
 } as const;
+
+/** The roles resource (spec s.7): GET /roles, add, update/{id}, delete/{id}, export/{format} (JSON bodies). */
+export const rolesResource = defineResource({
+  name: 'roles',
+  entity: 'role',
+  label: { singular: 'Role', plural: 'Roles' },
+  module: PRODUCT_MODULE,
+  schemas: { row: roleSchema, create: roleInputSchema },
+  keys: PERMISSION_KEYS.roles,
+  list: {
+    sortFields: ['id', 'name', 'description', 'userCount', 'createdAt', 'updatedAt'],
+    search: ['name', 'description'],
+    filters: {},
+    exportColumns: [
+      { key: 'id', header: 'ID', width: 0.5 },
+      { key: 'name', header: 'Name', width: 1.5 },
+      { key: 'description', header: 'Description', width: 3 },
+      { key: 'userCount', header: 'Users', width: 0.6 },
+      { key: 'isSystem', header: 'System', width: 0.6, type: 'boolean' },
+      { key: 'createdAt', header: 'Created', type: 'date' },
+      { key: 'updatedAt', header: 'Updated', type: 'date' },
+    ],
+  },
+});

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { emailField, passwordField, sessionUserSchema } from '../auth/schemas.js';
 import { formBoolean, hexColorField, idField, optionalPhone, requiredText, statusField, STATUSES } from '../common/fields.js';
 import { DEFAULT_COLORS } from '../common/constants.js';
+import { PERMISSION_KEYS } from '../access/catalogue.js';
+import { defineResource, PRODUCT_MODULE } from '../common/resource.js';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -79,6 +81,35 @@ export const userMutationResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   data: userSchema.optional(),
+});
+
+/** The users resource (spec s.7 "Users and profile"): multipart forms with the image part `profile`. */
+export const usersResource = defineResource({
+  name: 'users',
+  entity: 'user',
+  label: { singular: 'User', plural: 'Users' },
+  module: PRODUCT_MODULE,
+  schemas: { row: userSchema, create: userCreateSchema, update: userUpdateSchema },
+  keys: PERMISSION_KEYS.users,
+  file: { field: 'profile', allowed: 'image', use: 'avatar' },
+  list: {
+    sortFields: [...USER_SORT_FIELDS, 'updatedAt'],
+    search: ['firstname', 'lastname', 'email'],
+    filters: userListQueryExtraSchema.shape,
+    exportColumns: [
+      { key: 'id', header: 'ID', width: 0.5 },
+      { key: 'firstname', header: 'First name' },
+      { key: 'lastname', header: 'Last name' },
+      { key: 'email', header: 'E-mail', width: 1.8 },
+      { key: 'roleName', header: 'Role' },
+      { key: 'companyName', header: 'Company' },
+      { key: 'phone', header: 'Phone' },
+      { key: 'status', header: 'Status', width: 0.7 },
+      { key: 'twoFactorEnabled', header: 'Two-step sign-in', width: 0.7, type: 'boolean' },
+      { key: 'lastLoginAt', header: 'Last sign-in', type: 'date' },
+      { key: 'createdAt', header: 'Created', type: 'date' },
+    ],
+  },
 });
 
 /** Spec s.3: regenerate-API-key answers message and responseType; the key is shown once. */

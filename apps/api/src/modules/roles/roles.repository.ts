@@ -53,15 +53,7 @@ export const rolesList = defineList({
   toDto: toRole,
 });
 
-/** Postgres error code of a failed statement, through drizzle's wrapper. */
-export function pgCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
-export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';
+export { FOREIGN_KEY_VIOLATION, pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 

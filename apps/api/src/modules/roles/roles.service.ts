@@ -1,7 +1,10 @@
 import { type Role, ROLE_MESSAGES, SUPER_ADMIN_ROLE_ID } from '@console/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Change, ResourceService } from '../../lib/resource/index.js';
+import { requireAuth } from '../../plugins/auth.js';
 import type { AuthContext } from '../../types.js';
 import { assertWithin, currentActor, lockRoles } from '../access/index.js';
 import { createRolesRepository, FOREIGN_KEY_VIOLATION, pgCode, type Tx, UNIQUE_VIOLATION } from './roles.repository.js';
@@ -45,22 +48,21 @@ export function createRolesService(db: Db, clock: Clock) {
     return role;
   }
 
-  return {
-    repo,
-
+  const service = {
     async get(id: number) {
       const role = await repo.findById(id);
       if (!role) throw notFound();
       return role;
     },
 
-    async create(input: RoleInput): Promise<Role> {
+    async create(_ctx: unknown, input: RoleInput): Promise<Change<Role>> {
       if (await repo.nameTaken(input.name)) throw nameTaken();
       const id = await guardUnique(() => repo.insert({ name: input.name, description: input.description ?? '', at: clock.now() }));
-      return oneRow(await repo.findById(id));
+      return { id, after: oneRow(await repo.findById(id)) };
     },
 
-    async update(auth: AuthContext, id: number, input: RoleInput): Promise<{ before: Role; after: Role }> {
+    async update({ request }: { request: FastifyRequest }, id: number, input: RoleInput): Promise<Change<Role>> {
+      const auth = requireAuth(request);
       return guardUnique(() =>
         repo.transaction(async (tx) => {
           const before = await lockedForChange(tx, auth, id);
@@ -69,12 +71,13 @@ export function createRolesService(db: Db, clock: Clock) {
           }
           if (await repo.nameTaken(input.name, id, tx)) throw nameTaken();
           await repo.update(id, { name: input.name, description: input.description ?? '', at: clock.now() }, tx);
-          return { before, after: oneRow(await repo.findById(id, tx)) };
+          return { id, before, after: oneRow(await repo.findById(id, tx)) };
         }),
       );
     },
 
-    async remove(auth: AuthContext, id: number): Promise<Role> {
+    async remove({ request }: { request: FastifyRequest }, id: number): Promise<Change<Role>> {
+      const auth = requireAuth(request);
       try {
         return await repo.transaction(async (tx) => {
           // The lock also makes a concurrent "give a user this role" wait, then fail on the foreign key.
@@ -83,7 +86,7 @@ export function createRolesService(db: Db, clock: Clock) {
           const holders = await repo.usersOf(id, tx);
           if (holders > 0) throw new AppError('CONFLICT', ROLE_MESSAGES.inUse(holders));
           await repo.remove(id, tx);
-          return before;
+          return { id, before };
         });
       } catch (error) {
         // A user was given the role after the count (the foreign key refuses the delete).
@@ -91,5 +94,6 @@ export function createRolesService(db: Db, clock: Clock) {
         throw error;
       }
     },
-  };
+  } satisfies ResourceService<Role, RoleInput>;
+  return service;
 }

@@ -6,13 +6,15 @@ import {
   VALIDATION_MESSAGES,
 } from '@console/contract';
 import type { Db } from '../../db/client.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 import { type FormFile, storeImage } from '../../plugins/multipart.js';
 import { removeStoredFile } from '../../plugins/storage.js';
+import type { Change, WriteContext } from '../../lib/resource/index.js';
+import { requireAuth } from '../../plugins/auth.js';
 import type { AuthContext } from '../../types.js';
 import { type Actor, assertWithin, currentActor, lockRoles, type ScopeTarget } from '../access/index.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -121,7 +123,8 @@ export function createUsersService(app: FastifyInstance) {
   return {
     get,
 
-    async create(request: FastifyRequest, auth: AuthContext, input: UserCreate, image?: FormFile): Promise<User> {
+    async create({ request }: WriteContext, input: UserCreate, image?: FormFile): Promise<Change<User>> {
+      const auth = requireAuth(request);
       checkPassword(input);
       const passwordHash = await hashPassword(input.password);
       const profile = image ? await storeImage(app, image, 'profile') : null;
@@ -138,12 +141,11 @@ export function createUsersService(app: FastifyInstance) {
         await removeStoredFile(app, profile);
         throw isUniqueViolation(err) ? field('CONFLICT', 'email', USER_MESSAGES.emailTaken) : err;
       }
-      const created = await get(id);
-      await app.audit.record(request, { action: 'create', entity: 'user', entityId: id, after: created });
-      return created;
+      return { id, after: await get(id) };
     },
 
-    async update(request: FastifyRequest, auth: AuthContext, id: number, input: UserUpdate, image?: FormFile): Promise<User> {
+    async update({ request }: WriteContext, id: number, input: UserUpdate, image?: FormFile): Promise<Change<User>> {
+      const auth = requireAuth(request);
       await get(id); // 404 before any work
       checkPassword(input);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -182,11 +184,11 @@ export function createUsersService(app: FastifyInstance) {
       if (input.status === 'inactive' && before.status !== 'inactive') await app.sessions.endAllForUser(id, 'disabled');
       else if (passwordHash) await app.sessions.endAllForUser(id, 'password-reset', id === auth.user.id ? auth.sessionId : undefined);
       const after = await get(id);
-      await app.audit.record(request, { action: 'update', entity: 'user', entityId: id, before, after: { ...after, passwordChanged: Boolean(passwordHash) } });
-      return after;
+      return { id, before, after, audit: { before, after: { ...after, passwordChanged: Boolean(passwordHash) } } };
     },
 
-    async remove(request: FastifyRequest, auth: AuthContext, id: number): Promise<void> {
+    async remove({ request }: WriteContext, id: number): Promise<Change<User>> {
+      const auth = requireAuth(request);
       if (id === auth.user.id) throw new AppError('CONFLICT', USER_MESSAGES.deleteSelf);
       const before = await repo.withWriteLock(async (tx) => {
         const { current, actor } = await lockedTarget(tx, auth, id);
@@ -196,10 +198,12 @@ export function createUsersService(app: FastifyInstance) {
         return current;
       });
       await removeStoredFile(app, before.profile);
-      await app.audit.record(request, { action: 'delete', entity: 'user', entityId: id, before });
+      return { id, before };
     },
 
-    async regenerateApiKey(request: FastifyRequest, auth: AuthContext, id: number) {
+    /** A new key (returned once) and the change to audit; the key itself never reaches the audit log. */
+    async regenerateApiKey({ request }: WriteContext, id: number): Promise<{ apiKey: string; change: Change<User> }> {
+      const auth = requireAuth(request);
       const apiKey = newApiKey();
       const before = await repo.withWriteLock(async (tx) => {
         const { current, actor } = await lockedTarget(tx, auth, id);
@@ -207,9 +211,7 @@ export function createUsersService(app: FastifyInstance) {
         await repo.update(id, { apiKeyHash: sha256(apiKey), updatedAt: app.clock.now() }, tx);
         return current;
       });
-      // The key itself never reaches the audit log.
-      await app.audit.record(request, { action: 'regenerate-api-key', entity: 'user', entityId: id, before: { hasApiKey: before.hasApiKey }, after: { hasApiKey: true } });
-      return apiKey;
+      return { apiKey, change: { id, audit: { before: { hasApiKey: before.hasApiKey }, after: { hasApiKey: true } } } };
     },
   };
 }

@@ -1,107 +1,55 @@
-import type { User, UserListItem } from '@console/contract';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { DataTable, type ListQueryState, type RecordId } from '../../components/data-table';
+import { PERMISSION_KEYS, type User, type UserListItem } from '@console/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { ResourcePage } from '../../components/resource';
 import { useSession } from '../../lib/auth/session';
-import { usersExport } from './api/export-users';
-import { getUsers, usersListKey } from './api/get-users';
+import { useCan } from '../../lib/permissions';
+import { usersApi } from './api/users-api';
 import { ApiKeyModal } from './components/api-key-modal';
-import { confirmDelete } from '../../components/ui/alert-dialog';
 import { refreshOwnSession } from './components/refresh-own-session';
-import { useRegenerateKeyFlow, useUserDelete, useUserPermissions } from './components/use-user-actions';
+import { useRegenerateKeyFlow } from './components/use-user-actions';
 import { useUserFilters } from './components/use-user-filters';
 import { UserFiltersBar } from './components/user-filters-bar';
 import { type UserEditorState, UserFormDrawer } from './components/user-form-drawer';
-import { userDisplayName } from './components/user-row-actions';
+import { UserRowActions, userDisplayName } from './components/user-row-actions';
 import { userColumns } from './components/users-columns';
 
 /** /{product}/users: staff accounts with filters, add, edit, delete, API keys and exports (spec s.2, s.7). */
 export default function UsersPage() {
   const session = useSession();
   const selfId = session?.user.id;
-  const can = useUserPermissions();
+  const canRegenerateKey = useCan(PERMISSION_KEYS.users.regenerateKey);
   const { filters, setFilters, clearFilters } = useUserFilters();
-  const { deleteOne, deleteMany } = useUserDelete();
   const keyFlow = useRegenerateKeyFlow();
   const [editor, setEditor] = useState<UserEditorState>({ opened: false, user: null, session: 0 });
 
-  const openEditor = useCallback((user: User | null) => {
-    setEditor((prev) => ({ opened: true, user, session: prev.session + 1 }));
-  }, []);
+  // The user drawer is the feature's own: its role and company options, and saving one's own record.
+  const openEditor = useCallback((user: User | null) => setEditor((prev) => ({ opened: true, user, session: prev.session + 1 })), []);
   const closeEditor = useCallback(() => setEditor((prev) => ({ ...prev, opened: false })), []);
-
-  const columns = useMemo(
-    () =>
-      userColumns({
-        onEdit: can.update ? openEditor : undefined,
-        onRegenerateKey: can.regenerateKey ? keyFlow.start : undefined,
-        onDelete: can.remove ? deleteOne : undefined,
-        selfId,
-      }),
-    [can.update, can.regenerateKey, can.remove, openEditor, keyFlow.start, deleteOne, selfId],
-  );
-
-  const queryKey = useMemo(() => usersListKey(filters), [filters]);
-  // Names of the rows on screen, so a bulk delete reports each refusal by name.
-  const names = useRef(new Map<number, string>());
-  const queryFn = useCallback(
-    async (query: ListQueryState, context: { signal: AbortSignal }) => {
-      const result = await getUsers(query, filters, context);
-      for (const u of result.data) names.current.set(u.id, userDisplayName(u));
-      return result;
-    },
-    [filters],
-  );
-  const exports = useMemo(() => (can.exportList ? usersExport(filters) : undefined), [can.exportList, filters]);
+  const columns = useMemo(() => userColumns({ selfId }), [selfId]);
   // Nobody deletes themselves, nor a user whose role is stronger than their own (the API refuses both).
   const isSelectable = useCallback((u: UserListItem) => u.id !== selfId && u.manageable, [selfId]);
-  const bulk = can.remove
-    ? { onBulkDelete: (ids: RecordId[]) => deleteMany(ids, (id) => names.current.get(id) ?? `User ${id}`), onConfirmDelete: confirmDelete }
-    : {};
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={2} size="h3">
-            All users
-          </Title>
-          <Text c="dimmed" size="sm">
-            Staff accounts, their roles and how they sign in.
-          </Text>
-        </div>
-        {can.create ? (
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openEditor(null)}>
-            Add user
-          </Button>
-        ) : null}
-      </Group>
-
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="md">
-          <UserFiltersBar filters={filters} onChange={setFilters} onClear={clearFilters} />
-          <DataTable<UserListItem>
-            tableId="users"
-            userId={selfId ?? session?.user.email}
-            label="Users"
-            columns={columns}
-            queryKey={queryKey}
-            queryFn={queryFn}
-            getRecordLabel={userDisplayName}
-            isRecordSelectable={isSelectable}
-            searchLabel="Search users"
-            searchPlaceholder="Search by name or email…"
-            noRecordsText="No users found"
-            pinLastColumn={can.update || can.remove || can.regenerateKey}
-            exports={exports}
-            {...bulk}
-          />
-        </Stack>
-      </Paper>
-
+    <ResourcePage<UserListItem>
+      resourceApi={usersApi}
+      title="All users"
+      description="Staff accounts, their roles and how they sign in."
+      columns={columns}
+      recordName={userDisplayName}
+      onEdit={openEditor}
+      actionsAlways={canRegenerateKey}
+      renderRowActions={(user, handlers) => (
+        <UserRowActions user={user} {...handlers} onRegenerateKey={canRegenerateKey ? keyFlow.start : undefined} selfId={selfId} />
+      )}
+      filters={filters}
+      filterBar={<UserFiltersBar filters={filters} onChange={setFilters} onClear={clearFilters} />}
+      isRecordSelectable={isSelectable}
+      // 403: the target's role became stronger than the caller's; 409: own account, last super admin.
+      deleteTexts={{ refusedTitle: 'The user was not deleted', stickyStatuses: [403, 409] }}
+      searchPlaceholder="Search by name or email…"
+    >
       <UserFormDrawer state={editor} selfId={selfId} onClose={closeEditor} onSelfSaved={refreshOwnSession} />
       <ApiKeyModal issued={keyFlow.issued} onClose={keyFlow.close} />
-    </Stack>
+    </ResourcePage>
   );
 }

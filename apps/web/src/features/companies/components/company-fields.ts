@@ -1,4 +1,5 @@
-import type { Company } from '@console/contract';
+import { type Company, companyInputSchema } from '@console/contract';
+import type { ResourceForm } from '../../../components/resource';
 import { type FormField, type FormValues, toFormData } from '../../../components/form-builder';
 
 const STATUS_OPTIONS = [
@@ -53,3 +54,13 @@ export function companyFormData(values: FormValues, initialValues?: FormValues):
   const picked = Object.fromEntries(FIELD_NAMES.filter((name) => name in values).map((name) => [name, values[name]]));
   return toFormData(picked, COMPANY_FIELDS, { initialValues });
 }
+
+/** The add/edit drawer of the companies screen (components/resource). */
+export const companyForm: ResourceForm<Company> = {
+  fields: COMPANY_FIELDS,
+  schema: companyInputSchema,
+  toValues: companyToFormValues,
+  toBody: companyFormData,
+  previewField: 'logo',
+  previewNameField: 'logoName',
+};

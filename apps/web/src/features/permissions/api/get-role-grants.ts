@@ -1,8 +1,9 @@
 import { ADMIN_API_PATHS, ERROR_MESSAGES, type RoleGrants, roleGrantsResponseSchema } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { resourceKeys } from '../../../components/resource';
 import { api } from '../../../lib/api-client';
 
-export const roleGrantsKey = (roleId: number) => ['roles', roleId, 'grants'] as const;
+export const roleGrantsKey = (roleId: number) => [...resourceKeys('roles').detail(roleId), 'grants'] as const;
 
 /** GET /roles/{id}/grants: the role's modules, menus and keys (role 1: everything). */
 const roleGrantsQuery = (roleId: number) =>

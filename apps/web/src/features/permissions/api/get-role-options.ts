@@ -1,17 +1,19 @@
-import { ADMIN_API_PATHS, type Role } from '@console/contract';
+import { type Role, rolesResource } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { readListOrEmpty } from '../../../lib/api-client';
+import { createResourceApi } from '../../../components/resource';
+
+// Spec s.8: a failed list read is an empty list.
+const roles = createResourceApi<Role>(rolesResource, { onListError: 'empty' });
 
 // The role picker lists every role: roles are few (the API allows up to 500 per page).
-const PICKER_LIMIT = 500;
+const PICKER_QUERY = { page: 1, limit: 500, search: '', sortField: 'name', sortOrder: 'asc' } as const;
 
-/** GET /roles for the role picker, by name. Spec s.8: a failed list read is an empty list. */
-const roleOptionsQuery = () =>
-  queryOptions({
-    queryKey: ['roles', 'options'],
-    queryFn: async ({ signal }) =>
-      (await readListOrEmpty<Role>(ADMIN_API_PATHS.roles.list, { limit: PICKER_LIMIT, sortField: 'name', sortOrder: 'asc' }, signal)).data,
-    staleTime: 30_000,
-  });
+/**
+ * GET /roles for the role picker, by name: whole rows (userCount included), cached as the list
+ * page they are (['roles', 'list', {}, query], the same shape a roles table caches there) and
+ * projected with `select`, never under a dropdown's 'options' key.
+ */
+export const roleOptionsQuery = () =>
+  queryOptions({ ...roles.listQueryOptions(PICKER_QUERY), select: (page) => page.data, staleTime: 30_000 });
 
 export const useRoleOptions = () => useQuery(roleOptionsQuery());

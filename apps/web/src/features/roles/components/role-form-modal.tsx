@@ -3,8 +3,8 @@ import { Text } from '@mantine/core';
 import { FormBuilder, type FormField } from '../../../components/form-builder';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { toast } from '../../../components/ui/toast';
-import { useCreateRole } from '../api/create-role';
-import { useUpdateRole } from '../api/update-role';
+import { useResourceWrites } from '../../../components/resource';
+import { rolesApi } from '../api/roles-api';
 
 const fieldsFor = (locked: boolean): FormField[] => [
   {
@@ -36,8 +36,7 @@ type Props = {
 
 /** Add or edit a role with the generic form and the API's own schema. */
 export function RoleFormModal({ opened, role, onClose }: Props) {
-  const create = useCreateRole();
-  const update = useUpdateRole();
+  const { create, update } = useResourceWrites(rolesApi);
   // Role 1 keeps its name (the API refuses a rename too); its description may change.
   const locked = role?.id === SUPER_ADMIN_ROLE_ID;
   const fields = fieldsFor(locked);
@@ -59,7 +58,7 @@ export function RoleFormModal({ opened, role, onClose }: Props) {
         onCancel={onClose}
         onSubmit={async (values) => {
           const input = { name: String(values.name), description: (values.description as string | null | undefined) ?? null };
-          const result = role ? await update.mutateAsync({ id: role.id, input }) : await create.mutateAsync(input);
+          const result = role ? await update.mutateAsync({ id: role.id, body: input }) : await create.mutateAsync(input);
           toast.success(result.message);
           onClose();
         }}

@@ -1,53 +1,49 @@
 import type { RoleListItem } from '@console/contract';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import type { DataTableColumnDef } from '../../../components/data-table';
 import { formatTimestamp } from '../../../lib/formatters';
 import { isProtectedRole } from '../roles-logic';
 
-/** The roles list's columns; `actions` renders the row buttons. Build once per screen (useMemo). */
-export function rolesColumns(actions: (role: RoleListItem) => ReactNode): DataTableColumnDef<RoleListItem>[] {
-  return [
-    {
-      accessor: 'name',
-      title: 'Name',
-      render: (role) => (
-        <Group gap={6} wrap="nowrap">
-          {isProtectedRole(role) ? <IconLock size={14} aria-label="Protected role" /> : null}
-          <Text size="sm" fw={600}>
-            {role.name}
-          </Text>
-        </Group>
-      ),
-    },
-    {
-      accessor: 'description',
-      title: 'Description',
-      render: (role) => (
-        <Text size="sm" lineClamp={2} c={role.description ? undefined : 'dimmed'}>
-          {role.description || '—'}
+/** The roles list's data columns (the resource page adds the actions column). */
+export const rolesColumns: DataTableColumnDef<RoleListItem>[] = [
+  {
+    accessor: 'name',
+    title: 'Name',
+    render: (role) => (
+      <Group gap={6} wrap="nowrap">
+        {isProtectedRole(role) ? <IconLock size={14} aria-label="Protected role" /> : null}
+        <Text size="sm" fw={600}>
+          {role.name}
+        </Text>
+      </Group>
+    ),
+  },
+  {
+    accessor: 'description',
+    title: 'Description',
+    render: (role) => (
+      <Text size="sm" lineClamp={2} c={role.description ? undefined : 'dimmed'}>
+        {role.description || '—'}
+      </Text>
+    ),
+  },
+  { accessor: 'userCount', title: 'Users', textAlign: 'right', width: 90 },
+  {
+    accessor: 'isSystem',
+    title: 'Type',
+    sortable: false,
+    width: 110,
+    render: (role) =>
+      role.isSystem ? (
+        <Badge variant="light" color="grape">
+          System
+        </Badge>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Custom
         </Text>
       ),
-    },
-    { accessor: 'userCount', title: 'Users', textAlign: 'right', width: 90 },
-    {
-      accessor: 'isSystem',
-      title: 'Type',
-      sortable: false,
-      width: 110,
-      render: (role) =>
-        role.isSystem ? (
-          <Badge variant="light" color="grape">
-            System
-          </Badge>
-        ) : (
-          <Text size="sm" c="dimmed">
-            Custom
-          </Text>
-        ),
-    },
-    { accessor: 'createdAt', title: 'Created', noWrap: true, render: (role) => formatTimestamp(role.createdAt) },
-    { accessor: 'actions', title: 'Actions', sortable: false, hideable: false, textAlign: 'right', width: 130, render: actions },
-  ];
-}
+  },
+  { accessor: 'createdAt', title: 'Created', noWrap: true, render: (role) => formatTimestamp(role.createdAt) },
+];

@@ -1,20 +1,17 @@
-import { ADMIN_API_PATHS, type Company, COMPANY_DROPDOWN_LIMIT, type ListResult } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { type Company, companiesResource, COMPANY_DROPDOWN_LIMIT } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
+import { createResourceApi } from '../../../components/resource';
 
 export type CompanyOption = Pick<Company, 'id' | 'name' | 'status'>;
 
-/** Spec s.7: the company dropdown call uses limit=1000. Sorted by name for the list. */
-async function getCompanyOptions({ signal }: { signal?: AbortSignal } = {}): Promise<CompanyOption[]> {
-  const body = await api.get<ListResult<Company>>(ADMIN_API_PATHS.companies.list, {
-    query: { page: 1, limit: COMPANY_DROPDOWN_LIMIT, sortField: 'name', sortOrder: 'asc' },
-    signal,
-  });
-  return (body?.data ?? []).map(({ id, name, status }) => ({ id, name, status }));
-}
+const companies = createResourceApi<Company>(companiesResource);
 
-// Under 'companies' so that the companies screen's invalidation refreshes the dropdown too.
-const companyOptionsQueryOptions = () =>
-  queryOptions({ queryKey: ['companies', 'options'], queryFn: ({ signal }) => getCompanyOptions({ signal }), staleTime: 60_000 });
+/**
+ * Spec s.7: the company dropdown call uses limit=1000, sorted by name. Cached under
+ * ['companies', 'options', 'id-name-status'], so the companies screen's writes refresh it and no
+ * screen that reads whole companies shares its key.
+ */
+export const companyOptionsQueryOptions = () =>
+  companies.optionsQueryOptions<CompanyOption>('id-name-status', ({ id, name, status }) => ({ id, name, status }), { limit: COMPANY_DROPDOWN_LIMIT });
 
 export const useCompanyOptions = (enabled = true) => useQuery({ ...companyOptionsQueryOptions(), enabled });

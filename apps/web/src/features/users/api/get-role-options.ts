@@ -1,5 +1,6 @@
-import { ADMIN_API_PATHS, type ListResult, type RoleListItem } from '@console/contract';
+import { ADMIN_API_PATHS, type ListResult, type RoleListItem, rolesResource } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { resourceKeys } from '../../../components/resource';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -26,8 +27,12 @@ async function getRoleOptions({ signal }: { signal?: AbortSignal } = {}): Promis
   return roles;
 }
 
-// Under 'roles' so that any roles screen invalidating ['roles'] refreshes the dropdown too.
-const roleOptionsQueryOptions = () =>
-  queryOptions({ queryKey: ['roles', 'options'], queryFn: ({ signal }) => getRoleOptions({ signal }), staleTime: 60_000 });
+/**
+ * Under ['roles', ...] so that any roles screen invalidating ['roles'] refreshes the dropdown too,
+ * and under 'options' with the shape's name: the permissions screen reads whole roles (userCount)
+ * and must never be handed this projection from the cache.
+ */
+export const roleOptionsQueryOptions = () =>
+  queryOptions({ queryKey: resourceKeys(rolesResource.name).options('id-name-manageable'), queryFn: ({ signal }) => getRoleOptions({ signal }), staleTime: 60_000 });
 
 export const useRoleOptions = (enabled = true) => useQuery({ ...roleOptionsQueryOptions(), enabled });

@@ -1,7 +1,7 @@
 import { ADMIN_API_PATHS, ERROR_MESSAGES } from '@console/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { USERS_QUERY_KEY } from './get-users';
+import { usersApi } from './users-api';
 
 /** Spec s.3: message and responseType; the API adds the new key, shown once. */
 export type RegenerateKeyResponse = { responseType: boolean; message: string; apiKey?: string };
@@ -27,6 +27,6 @@ export function useRegenerateApiKey() {
   return useMutation({
     mutationFn: regenerateApiKey,
     // hasApiKey may have changed from false to true.
-    onSuccess: (result) => (result.responseType ? queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }) : undefined),
+    onSuccess: (result) => (result.responseType ? queryClient.invalidateQueries({ queryKey: usersApi.keys.all }) : undefined),
   });
 }

@@ -3,13 +3,13 @@ import { Alert, Drawer, Loader, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { FormBuilder, type FormValues } from '../../../components/form-builder';
+import { useResourceWrites } from '../../../components/resource';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useStoredFileUrl } from '../../../lib/stored-file';
-import { useCreateUser } from '../api/create-user';
 import { useCompanyOptions } from '../api/get-company-options';
 import { useRoleOptions } from '../api/get-role-options';
-import { useUpdateUser } from '../api/update-user';
+import { usersApi } from '../api/users-api';
 import { userFields, userFormData, userToFormValues } from './user-fields';
 import { userDisplayName } from './user-row-actions';
 
@@ -30,8 +30,7 @@ export function UserFormDrawer({ state, selfId, onClose, onSelfSaved }: Props) {
   const isSelf = editing && user.id === selfId;
   const roles = useRoleOptions(state.opened);
   const companies = useCompanyOptions(state.opened);
-  const create = useCreateUser();
-  const update = useUpdateUser();
+  const { create, update } = useResourceWrites(usersApi);
   const pictureUrl = useStoredFileUrl(user?.profile, { thumb: true });
 
   const fields = useMemo(
@@ -45,7 +44,7 @@ export function UserFormDrawer({ state, selfId, onClose, onSelfSaved }: Props) {
     try {
       const result = user ? await update.mutateAsync({ id: user.id, body }) : await create.mutateAsync(body);
       toast.success(result.message || (user ? 'User updated' : 'User added'));
-      if (isSelf && result.data) onSelfSaved(result.data);
+      if (isSelf && result.data) onSelfSaved(result.data as User);
       onClose();
     } catch (error) {
       // Spec s.8: a failed add falls back to 'Error adding user'; the server's message wins when it sent one.

@@ -5,10 +5,10 @@ import type { DataTableColumnDef } from '../../../components/data-table';
 import { StatusBadge } from './status-badge';
 import { TimestampCell } from './timestamp-cell';
 import { UserAvatar } from './user-avatar';
-import { type UserRowHandlers, UserRowActions, userDisplayName } from './user-row-actions';
+import { userDisplayName } from './user-row-actions';
 
-/** Columns of the users list; every visible one is sortable (USER_SORT_FIELDS). */
-export function userColumns(handlers: UserRowHandlers): DataTableColumnDef<UserListItem>[] {
+/** Data columns of the users list (the resource page adds the actions); every visible one is sortable (usersResource.list.sortFields). */
+export function userColumns(handlers: { selfId?: number }): DataTableColumnDef<UserListItem>[] {
   const columns: DataTableColumnDef<UserListItem>[] = [
     {
       accessor: 'firstname',
@@ -58,15 +58,5 @@ export function userColumns(handlers: UserRowHandlers): DataTableColumnDef<UserL
     { accessor: 'phone', title: 'Phone', hidden: true, noWrap: true, render: (u) => u.phone ?? '—' },
     { accessor: 'id', title: 'ID', hidden: true, textAlign: 'right' },
   ];
-  if (handlers.onEdit || handlers.onDelete || handlers.onRegenerateKey) {
-    columns.push({
-      accessor: 'actions',
-      title: 'Actions',
-      sortable: false,
-      hideable: false,
-      textAlign: 'right',
-      render: (u) => <UserRowActions user={u} {...handlers} />,
-    });
-  }
   return columns;
 }

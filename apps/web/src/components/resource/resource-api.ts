@@ -1,0 +1,117 @@
+import { ERROR_MESSAGES, type ListResult, type OperationResponse } from '@console/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api, buildUrl, errorMessage, type QueryValue, readListOrEmpty } from '../../lib/api-client';
+import { getSession } from '../../lib/auth/session';
+import { type DataTableExportConfig, exportErrorMessage, fetchDownload, type ListQueryState, listQueryToSearchParams } from '../data-table';
+import { toast } from '../ui/toast';
+
+/** What the kit reads of a contract declaration (`defineResource` in @console/contract). */
+export type ResourceDeclaration = {
+  name: string;
+  label: { singular: string; plural: string };
+  keys: { view: string; create?: string; update?: string; delete?: string; export?: string };
+  api: {
+    list: string;
+    detail: (id: number) => string;
+    add: string;
+    update: (id: number) => string;
+    remove: (id: number) => string;
+    export: (format: string) => string;
+  };
+};
+
+/** List filters (status, type, companyId, a parent id such as clientId...): part of the key and of the query string. */
+export type ResourceFilters = Record<string, QueryValue>;
+
+/**
+ * The one query-key scheme of every resource, so two screens never share a key for two shapes:
+ *   [name]                              everything of the resource (what writes invalidate)
+ *   [name, 'list', filters, listQuery]  a page of GET /x (DataTable appends the list query)
+ *   [name, 'detail', id]                GET /x/{id}
+ *   [name, 'options', shape]            a dropdown's projection; `shape` names it ('id-name', ...)
+ * A screen that needs whole rows for a picker reads them under 'list' with its own params.
+ */
+export const resourceKeys = (name: string) => ({
+  all: [name] as const,
+  lists: (filters: ResourceFilters = {}) => [name, 'list', filters] as const,
+  detail: (id: number) => [name, 'detail', id] as const,
+  options: (shape: string) => [name, 'options', shape] as const,
+});
+
+export type WriteResponse<Row> = { success: boolean; message: string; data?: Row } & Record<string, unknown>;
+export type BulkDeleteOutcome = { deleted: number; failures: { id: number; message: string }[] };
+
+export type ResourceApiOptions = {
+  /** How a failed list read shows: 'throw' (the table's error with a retry, spec s.8 'Failed to load posts') or 'empty'. */
+  onListError?: 'throw' | 'empty';
+};
+
+/** Fetchers, query options and the export config of one resource; a feature builds it once at module scope. */
+export function createResourceApi<Row>(resource: ResourceDeclaration, options: ResourceApiOptions = {}) {
+  const keys = resourceKeys(resource.name);
+  const singular = resource.label.singular.toLowerCase();
+
+  async function list(query: ListQueryState, filters: ResourceFilters = {}, { signal }: { signal?: AbortSignal } = {}): Promise<ListResult<Row>> {
+    const params = Object.fromEntries(listQueryToSearchParams(query, filters));
+    if (options.onListError === 'empty') return readListOrEmpty<Row>(resource.api.list, params, signal);
+    let body: ListResult<Row> | undefined;
+    try {
+      body = await api.get<ListResult<Row>>(resource.api.list, { query: params, signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new Error(ERROR_MESSAGES.loadPosts, { cause: error });
+    }
+    if (!body || !Array.isArray(body.data)) throw new Error(ERROR_MESSAGES.loadPosts);
+    return body;
+  }
+
+  const remove = (id: number) => api.delete<OperationResponse>(resource.api.remove(id));
+
+  return {
+    resource,
+    keys,
+    list,
+    listQueryOptions: (query: ListQueryState, filters: ResourceFilters = {}) =>
+      queryOptions({ queryKey: [...keys.lists(filters), query], queryFn: ({ signal }) => list(query, filters, { signal }) }),
+    detailQueryOptions: (id: number) =>
+      queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => api.get<{ data: Row }>(resource.api.detail(id), { signal }).then((b) => b.data) }),
+    /**
+     * A dropdown's rows: every row (by name) projected to `pick`'s shape, cached under its own
+     * 'options' key so no other screen reads a different shape from it.
+     */
+    optionsQueryOptions: <O>(shape: string, pick: (row: Row) => O, query: Record<string, QueryValue> = {}) =>
+      queryOptions({
+        queryKey: keys.options(shape),
+        queryFn: async ({ signal }) =>
+          ((await api.get<ListResult<Row>>(resource.api.list, { query: { page: 1, limit: 500, sortField: 'name', sortOrder: 'asc', ...query }, signal }))?.data ?? []).map(pick),
+        staleTime: 60_000,
+      }),
+    /** POST /x/add: FormData for multipart resources, an object for JSON ones. */
+    create: (body: FormData | object) => api.post<WriteResponse<Row>>(resource.api.add, body),
+    update: ({ id, body }: { id: number; body: FormData | object }) => api.patch<WriteResponse<Row>>(resource.api.update(id), body),
+    remove,
+    /**
+     * Deletes one by one (the API has no bulk call) and keeps every refusal with its message, so
+     * a row still in use does not hide that the others went.
+     */
+    async removeMany(ids: readonly number[], removeOne: (id: number) => Promise<unknown> = remove): Promise<BulkDeleteOutcome> {
+      const results = await Promise.allSettled(ids.map((id) => removeOne(id)));
+      const failures = results.flatMap((result, i) =>
+        result.status === 'rejected' ? [{ id: ids[i], message: errorMessage(result.reason, `The ${singular} could not be deleted`) }] : [],
+      );
+      return { deleted: ids.length - failures.length, failures };
+    },
+    /** GET /x/export/{format} of what the list selects (all pages), dates in the browser's zone (spec s.9), with the bearer token. */
+    exportConfig: (filters: ResourceFilters = {}): DataTableExportConfig => ({
+      exportUrl: (format, query) =>
+        buildUrl(
+          resource.api.export(format),
+          Object.fromEntries(listQueryToSearchParams(query, { ...filters, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })),
+        ),
+      download: (url, context) => fetchDownload(url, { ...context, init: { headers: { Authorization: `Bearer ${getSession()?.accessToken ?? ''}` } } }),
+      onError: (format) => toast.error(exportErrorMessage(format)),
+    }),
+  };
+}
+
+export type ResourceApi<Row> = ReturnType<typeof createResourceApi<Row>>;

@@ -1,0 +1,98 @@
+import { ERROR_MESSAGES } from '@console/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { useCan } from '../../lib/permissions';
+import type { RecordId } from '../data-table';
+import { confirmDelete, showAlert } from '../ui/alert-dialog';
+import { toast } from '../ui/toast';
+import type { ResourceApi } from './resource-api';
+
+/** What the signed-in user may do on a resource's screen (the API enforces the same keys). */
+export function useResourcePermissions(keys: ResourceApi<unknown>['resource']['keys']) {
+  const none = '';
+  const create = useCan(keys.create ?? none);
+  const update = useCan(keys.update ?? none);
+  const remove = useCan(keys.delete ?? none);
+  const exportList = useCan(keys.export ?? none);
+  return { create: Boolean(keys.create) && create, update: Boolean(keys.update) && update, remove: Boolean(keys.delete) && remove, exportList: Boolean(keys.export) && exportList };
+}
+
+/** Add and edit mutations; both refresh everything under the resource's key. */
+export function useResourceWrites<Row>(resourceApi: ResourceApi<Row>) {
+  const queryClient = useQueryClient();
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: resourceApi.keys.all });
+  const create = useMutation({ mutationFn: resourceApi.create, onSuccess: invalidate });
+  const update = useMutation({ mutationFn: resourceApi.update, onSuccess: invalidate });
+  return { create, update };
+}
+
+const STICKY_DEFAULT = [409];
+
+export type DeleteTexts = {
+  /** Title of the dialog that explains a refusal (409: still in use), e.g. 'The company was not deleted'. */
+  refusedTitle: string;
+  /** Refusals shown in that dialog rather than a toast (default 409; users add 403: own account). */
+  stickyStatuses?: number[];
+};
+
+/** The alert text after a bulk delete: how many stayed, then one line per row with its name. */
+export function describeBulkFailures(failures: readonly { id: number; message: string }[], labelOf: (id: number) => string, plural: string): string {
+  const lines = failures.map((f) => `${labelOf(f.id)}: ${f.message}`).join('\n');
+  return failures.length === 1 ? lines : `${failures.length} ${plural} were not deleted:\n${lines}`;
+}
+
+/**
+ * Delete one row (confirm, toast, a 409 explained in a dialog the user must close) and many
+ * (one by one; rejects while any row stayed, so the table keeps those selected).
+ */
+export function useResourceDelete<Row extends { id: number }>(
+  resourceApi: ResourceApi<Row>,
+  texts: DeleteTexts,
+  /** Name of a row by id (rows seen on screen), for the bulk refusal lines. */
+  labelOf: (id: number) => string = (id) => `${resourceApi.resource.label.singular} ${id}`,
+) {
+  const queryClient = useQueryClient();
+  const { label } = resourceApi.resource;
+  const sticky = texts.stickyStatuses ?? STICKY_DEFAULT;
+  const remove = useMutation({
+    mutationFn: resourceApi.remove,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceApi.keys.all }),
+  });
+  const report = useCallback(
+    (message: string, conflict: boolean) => {
+      if (conflict) void showAlert({ icon: 'error', title: texts.refusedTitle, text: message });
+      else toast.error(message);
+    },
+    [texts.refusedTitle],
+  );
+
+  const deleteOne = useCallback(
+    async (row: Row) => {
+      if (!(await confirmDelete())) return;
+      try {
+        const result = await remove.mutateAsync(row.id);
+        toast.success(result?.message || `${label.singular} deleted`);
+      } catch (error) {
+        report(errorMessage(error, ERROR_MESSAGES.generic), isApiError(error) && sticky.includes(error.status));
+      }
+    },
+    [remove, report, label.singular, sticky],
+  );
+
+  const deleteMany = useCallback(
+    async (ids: RecordId[]) => {
+      const outcome = await resourceApi.removeMany(ids.map(Number));
+      await queryClient.invalidateQueries({ queryKey: resourceApi.keys.all });
+      const noun = (n: number) => (n === 1 ? label.singular : label.plural).toLowerCase();
+      if (outcome.deleted > 0) toast.success(`${outcome.deleted} ${noun(outcome.deleted)} deleted`);
+      if (outcome.failures.length > 0) {
+        report(describeBulkFailures(outcome.failures, labelOf, label.plural.toLowerCase()), true);
+        throw new Error(`Some ${label.plural.toLowerCase()} were not deleted`);
+      }
+    },
+    [queryClient, resourceApi, report, label, labelOf],
+  );
+
+  return { deleteOne, deleteMany };
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { ImageUse } from './constants.js';
+
+/**
+ * One declaration per resource (a list + add/edit/delete screen and its API), read by the API's
+ * route factory (apps/api/src/lib/resource), the web kit (apps/web/src/lib/resource) and the
+ * docs. See docs/resources.md for how a resource is added.
+ *
+ * One name per module: `name` is the permission group, the web query-key root, the table id
+ * and the SPA route segment; `apiBase` is the spec's API segment (usually the same; the spec
+ * spells some singular, e.g. clients live under `/client`).
+ */
+
+/** The keys of one catalogue group (PERMISSION_KEYS.<name>); only `view` is required. */
+export type ResourceKeys = { view: string; create?: string; update?: string; delete?: string; export?: string };
+
+/** A column of the CSV/Excel/PDF export; `type` picks how the API writes the cell. */
+export type ResourceExportColumn = { key: string; header: string; width?: number; type?: 'date' | 'boolean' };
+
+export type ResourceListDefinition<F extends z.ZodRawShape> = {
+  /** sortField values the API accepts (every visible column; the API maps each to SQL). */
+  sortFields: readonly string[];
+  /** What the search box looks in (documentation and placeholder; the API decides the SQL). */
+  search: readonly string[];
+  /** Extra query-string filters of GET /x and its export (status, type, companyId, a parent id...). */
+  filters: F;
+  exportColumns: readonly ResourceExportColumn[];
+  /** Largest page (default 500; a dropdown source may allow 1000). */
+  maxLimit?: number;
+};
+
+export type ResourceInput<Row extends z.ZodTypeAny, Create extends z.ZodTypeAny, Update extends z.ZodTypeAny, F extends z.ZodRawShape, K extends ResourceKeys> = {
+  name: string;
+  /** API segment (default: name). */
+  apiBase?: string;
+  /** Audit-log entity and the singular in messages, e.g. 'company'. */
+  entity: string;
+  label: { singular: string; plural: string };
+  /**
+   * The SPA module segment: a fixed slug ('demo-admin') or PRODUCT_MODULE for the configurable
+   * `{product}` module, filled in by href builders.
+   */
+  module: string;
+  schemas: { row: Row; create: Create; update?: Update };
+  list: ResourceListDefinition<F>;
+  keys: K;
+  /**
+   * The one file part of add/update (multipart), e.g. { field: 'logo', allowed: 'image', use: 'logo' };
+   * `use` picks the image pixel limit (IMAGE_PIXEL_LIMITS).
+   */
+  file?: { field: string; allowed: 'image' | 'media' | 'spreadsheet'; use?: ImageUse };
+  /** `GET /x/{id}` exists. */
+  detail?: boolean;
+};
+
+/** The placeholder of the configurable product slug in `module`. */
+export const PRODUCT_MODULE = '{product}';
+
+export type ExportFormatName = 'csv' | 'excel' | 'pdf';
+
+export function defineResource<
+  Row extends z.ZodTypeAny,
+  Create extends z.ZodTypeAny,
+  F extends z.ZodRawShape,
+  K extends ResourceKeys,
+  Update extends z.ZodTypeAny = Create,
+>(input: ResourceInput<Row, Create, Update, F, K>) {
+  const base = `/${input.apiBase ?? input.name}`;
+  const segment = (module: string, product?: string) => (module === PRODUCT_MODULE ? (product ?? 'platform') : module);
+  return {
+    ...input,
+    schemas: { ...input.schemas, update: (input.schemas.update ?? input.schemas.create) as Update },
+    /** Query-string schema of GET /x and its export: the list query is added by each side. */
+    filters: z.object(input.list.filters),
+    /** API paths with real ids, for callers (web fetchers, tests). */
+    api: {
+      list: base,
+      detail: (id: number) => `${base}/${id}`,
+      add: `${base}/add`,
+      update: (id: number) => `${base}/update/${id}`,
+      remove: (id: number) => `${base}/delete/${id}`,
+      export: (format: ExportFormatName | string) => `${base}/export/${format}`,
+      action: (action: string, id: number) => `${base}/${action}/${id}`,
+      member: (action: string, id: number) => `${base}/${id}/${action}`,
+    },
+    /** Route patterns, for the API's route table (no ids cast from ':id'). */
+    routes: {
+      list: base,
+      detail: `${base}/:id`,
+      add: `${base}/add`,
+      update: `${base}/update/:id`,
+      remove: `${base}/delete/:id`,
+      export: `${base}/export/:format`,
+      /** `PATCH /x/{action}/{id}` (row toggles such as update-status). */
+      action: (action: string) => `${base}/${action}/:id`,
+      /** `/x/{id}/{action}` (e.g. users' regenerate-api-key). */
+      member: (action: string) => `${base}/:id/${action}`,
+    },
+    /** SPA addresses; `product` is the configured PRODUCT_SLUG for `{product}` modules. */
+    href: {
+      list: (product?: string) => `/${segment(input.module, product)}/${input.name}`,
+    },
+  };
+}
