@@ -202,19 +202,3 @@ export async function readDataOrEmpty<T>(path: string, query?: Record<string, Qu
     return { data: [] };
   }
 }
-
-/**
- * Spec s.8 "Operation responses": a failed mutation resolves {success:false, message} with the
- * spec's fallback text (e.g. 'Error adding user', '' for update/delete) instead of throwing;
- * `error` keeps the cause for screens that want the server's field errors.
- */
-export async function operationOrFailure<T extends object>(
-  call: () => Promise<T>,
-  fallbackMessage = '',
-): Promise<T | { success: false; message: string; error: unknown }> {
-  try {
-    return await call();
-  } catch (error) {
-    return { success: false, message: fallbackMessage, error };
-  }
-}

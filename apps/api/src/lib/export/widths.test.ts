@@ -15,7 +15,9 @@ describe('fitColumnWidths (PDF layout)', () => {
     const widths = fitColumnWidths([id, date, empty], 500);
     expect(sum(widths)).toBeCloseTo(500);
     expect(widths[1]! / widths[0]!).toBeCloseTo(date / id);
-    widths.forEach((w, i) => expect(w).toBeGreaterThanOrEqual([id, date, empty][i]!));
+    widths.forEach((w, i) => {
+      expect(w).toBeGreaterThanOrEqual([id, date, empty][i]!);
+    });
   });
 
   it('keeps short columns (dates, ids, empty ones) whole and cuts only the long text when too wide', () => {

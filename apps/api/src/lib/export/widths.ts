@@ -5,7 +5,7 @@
  * enough to cover almost every list a person exports whole, and a bounded buffer.
  * Values longer than anything in the sample are cut (PDF) or overflow (Excel) as before.
  */
-export const SAMPLE_ROWS = 500;
+const SAMPLE_ROWS = 500;
 
 /** Excel width units are characters of the default font's digit width. */
 export const XLSX_WIDTH = {

@@ -25,10 +25,10 @@ export type ResourceService<Row, Create, Update = Create> = {
   remove(ctx: WriteContext, id: number): Promise<Change<Row>>;
 };
 
-export type CrudMessages = { notFound: string; nameTaken?: string; inUse?: (count: number) => string };
+type CrudMessages = { notFound: string; nameTaken?: string; inUse?: (count: number) => string };
 
 /** Rules that are not CRUD: each runs before the write and refuses by throwing an AppError. */
-export type CrudHooks<Row, Create, Update> = {
+type CrudHooks<Row, Create, Update> = {
   beforeCreate?(ctx: WriteContext, input: Create): Promise<void> | void;
   beforeUpdate?(ctx: WriteContext, before: Row, input: Update): Promise<void> | void;
   beforeRemove?(ctx: WriteContext, before: Row): Promise<void> | void;

@@ -4,6 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import type { ListHandle } from '../list-query.js';
+import { oneRow } from '../rows.js';
 
 /** Where a row of the resource is used: `table.column` references its id (e.g. users.company_id). */
 export type Usage = { table: PgTable; column: PgColumn };
@@ -55,7 +56,7 @@ export function defineStore<F extends SelectedFields, Row>(def: StoreDefinition<
 
     async insert(db: Db, values: Record<string, unknown>): Promise<number> {
       const [row] = (await db.insert(anyTable).values(values as never).returning({ id })) as { id: number }[];
-      return row!.id;
+      return oneRow(row).id;
     },
 
     async update(db: Db, idValue: number, values: Record<string, unknown>): Promise<boolean> {

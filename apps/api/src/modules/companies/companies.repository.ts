@@ -1,7 +1,6 @@
 import type { Company } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { Db } from '../../db/client.js';
 import { companies, users } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
 import { defineStore } from '../../lib/resource/index.js';
@@ -28,7 +27,7 @@ const companyFields = {
 
 type CompanyRow = SelectResultFields<typeof companyFields>;
 
-export const toCompany = (c: CompanyRow): Company => ({
+const toCompany = (c: CompanyRow): Company => ({
   id: c.id,
   name: c.name,
   email: c.email,

@@ -19,8 +19,10 @@ export function breakable(node: ReactNode): ReactNode {
     if (word.length < MIN_BREAKABLE) return word;
     const parts = word.split(BREAK);
     return (
+      // biome-ignore lint/suspicious/noArrayIndexKey: positional pieces of one immutable string, never reordered
       <Fragment key={i}>
         {parts.map((part, j) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: positional pieces of one immutable string, never reordered
           <Fragment key={j}>
             {j > 0 ? <wbr /> : null}
             {part}

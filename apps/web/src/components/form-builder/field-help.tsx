@@ -3,7 +3,7 @@ import { IconHelpCircle } from '@tabler/icons-react';
 import type { FormField } from './types';
 
 export const DEFAULT_HELP_URL = '/docs';
-export const FORM_HELP_TEXT = 'Help with this form';
+const FORM_HELP_TEXT = 'Help with this form';
 
 /**
  * The help icon of spec s.2: a link to the field's documentation, in a new tab. Inside a form

@@ -9,7 +9,7 @@ import { type EditorState, type ResourceForm, ResourceFormDrawer } from './resou
 import { type RowAction, RowActions } from './row-actions';
 import { type DeleteTexts, useResourceDelete, useResourcePermissions } from './use-resource';
 
-export type ResourceRowHandlers<Row> = { onEdit?: (row: Row) => void; onDelete?: (row: Row) => void };
+type ResourceRowHandlers<Row> = { onEdit?: (row: Row) => void; onDelete?: (row: Row) => void };
 
 export type ResourcePageProps<Row extends { id: number }> = {
   resourceApi: ResourceApi<Row>;

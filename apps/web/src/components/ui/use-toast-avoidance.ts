@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
  */
 const AVOID = '.mantine-Drawer-content, [data-toast-avoid]';
 /** Narrowest room left of a panel that still takes a toast (Mantine's toasts are up to 440 px). */
-export const MIN_TOAST_ROOM = 320;
+const MIN_TOAST_ROOM = 320;
 
-export type ToastAvoidance =
+type ToastAvoidance =
   /** Nothing to avoid: the spec's top-right. */
   | { mode: 'default' }
   /** A panel on the right leaves room beside it: stay top-right of what is left. */
@@ -21,7 +21,7 @@ export type ToastAvoidance =
   | { mode: 'over'; panel: HTMLElement };
 
 /** Where toasts go so that they cover no open drawer (and so none of its form fields). */
-export function measureToastAvoidance(doc: Document = document): ToastAvoidance {
+function measureToastAvoidance(doc: Document = document): ToastAvoidance {
   const viewport = doc.documentElement.clientWidth;
   let inset = 0;
   let widest: HTMLElement | null = null;
@@ -81,7 +81,8 @@ export function useToastAvoidance(): ToastPlacement {
   useEffect(() => {
     if (!panel) return;
     const node = document.createElement('div');
-    node.setAttribute('data-toast-slot', String((slotCount += 1)));
+    slotCount += 1;
+    node.setAttribute('data-toast-slot', String(slotCount));
     const body = panel.querySelector('.mantine-Drawer-body') ?? panel;
     body.prepend(node);
     setSlot(node);
