@@ -85,14 +85,20 @@ module.exports = {
       comment: "A module's test may import another module's index.ts or its testing helpers (testing.ts, *.testing.ts).",
       severity: 'error',
       from: { path: [`${P}apps/api/src/modules/([^/]+)/`], pathNot: '\\.ts$(?<!\\.test\\.ts)' },
-      to: { path: `${P}apps/api/src/modules/`, pathNot: `${P}apps/api/src/modules/($1/|[^/]+/index\\.ts$|[^/]+/testing\\.ts$|[^/]+/[^/]+\\.testing\\.ts$)` },
+      to: {
+        path: `${P}apps/api/src/modules/`,
+        pathNot: `${P}apps/api/src/modules/($1/|[^/]+/index\\.ts$|[^/]+/testing\\.ts$|[^/]+/[^/]+\\.testing\\.ts$)`,
+      },
     },
     {
       name: 'api-other-tests-reach-modules-through-index-or-testing',
       comment: 'Tests outside modules/ may import a module index.ts or its testing helpers.',
       severity: 'error',
       from: { path: `${P}apps/api/src/[^/]+\\.test\\.ts$|${P}apps/api/src/(lib|plugins|db|test)/` },
-      to: { path: `${P}apps/api/src/modules/`, pathNot: `${P}apps/api/src/modules/[^/]+/(index|testing)\\.ts$|${P}apps/api/src/modules/[^/]+/[^/]+\\.testing\\.ts$` },
+      to: {
+        path: `${P}apps/api/src/modules/`,
+        pathNot: `${P}apps/api/src/modules/[^/]+/(index|testing)\\.ts$|${P}apps/api/src/modules/[^/]+/[^/]+\\.testing\\.ts$`,
+      },
     },
   ],
   options: {

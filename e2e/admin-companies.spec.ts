@@ -1,5 +1,18 @@
 import { CONFIRM_TEXT } from '@console/contract';
-import { Api, PRODUCT, chooseFile, chooseOption, dialog, expectImageLoaded, pngFile, rowWith, settled, table, toast, uniqueTag } from './support/admin';
+import {
+  Api,
+  PRODUCT,
+  chooseFile,
+  chooseOption,
+  dialog,
+  expectImageLoaded,
+  pngFile,
+  rowWith,
+  settled,
+  table,
+  toast,
+  uniqueTag,
+} from './support/admin';
 import { expectAccessible } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 
@@ -69,7 +82,13 @@ test.describe('companies screen', () => {
     const tag = uniqueTag();
     const admin = await Api.admin(baseURL!);
     const company = await admin.createCompany({ name: `Busy Co ${tag}` });
-    const user = await admin.createUser({ firstname: 'Bea', lastname: `Busy${tag}`, email: `busy-${tag}@example.test`, roleId: 3, companyId: company.id });
+    const user = await admin.createUser({
+      firstname: 'Bea',
+      lastname: `Busy${tag}`,
+      email: `busy-${tag}@example.test`,
+      roleId: 3,
+      companyId: company.id,
+    });
 
     await signIn(page, 'admin');
     await page.goto(`${COMPANIES_PATH}?search=${encodeURIComponent(tag)}`);

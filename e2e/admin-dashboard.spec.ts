@@ -6,7 +6,10 @@ import { expect, signIn, test } from './support/fixtures';
 type Dashboard = { data: { companies: number; users: number; roles: number; signInsPerDay: { date: string; count: number }[] } };
 
 test.describe('product dashboard', () => {
-  test('stat cards, the sign-ins chart with its table, and recent changes that include a change just made', async ({ page, baseURL }, testInfo) => {
+  test('stat cards, the sign-ins chart with its table, and recent changes that include a change just made', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     const admin = await Api.admin(baseURL!);
     await signIn(page, 'admin');
     await page.goto(`${PRODUCT}/dashboard`);

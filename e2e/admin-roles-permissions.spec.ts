@@ -8,7 +8,11 @@ const K = PERMISSION_KEYS;
 const textbox = (scope: import('@playwright/test').Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 
 test.describe('roles, permissions and what a role then sees', () => {
-  test('create a role, grant it two menus and some keys with the preview, then its user sees exactly that', async ({ page, browser, baseURL }, testInfo) => {
+  test('create a role, grant it two menus and some keys with the preview, then its user sees exactly that', async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const tag = uniqueTag();
     const roleName = `E2E Viewer ${tag}`;
@@ -89,7 +93,10 @@ test.describe('roles, permissions and what a role then sees', () => {
       await signInAs(other, email);
       await expect(other.getByRole('article').getByRole('heading')).toHaveText([E2E.productName]);
       await expectAccessible(other, 'home (custom role)', testInfo);
-      await other.getByRole('article').getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) }).click();
+      await other
+        .getByRole('article')
+        .getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) })
+        .click();
       await expectPath(other, `${PRODUCT}/companies`);
       const sidebar = other.getByRole('navigation', { name: `${E2E.productName} menu` });
       await expect(sidebar.getByRole('link')).toHaveText(['Companies', 'Users']);
@@ -199,7 +206,10 @@ test.describe('roles, permissions and what a role then sees', () => {
     expect((await admin.getGrants(role.id)).moduleIds).toEqual([]);
   });
 
-  test('roles: edit a description, delete an unused role, and a role in use is refused with its reason', async ({ page, baseURL }, testInfo) => {
+  test('roles: edit a description, delete an unused role, and a role in use is refused with its reason', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     const tag = uniqueTag();
     const admin = await Api.admin(baseURL!);
     const spare = await admin.createRole(`E2E Spare ${tag}`);
@@ -211,7 +221,9 @@ test.describe('roles, permissions and what a role then sees', () => {
     await expect(rowWith(roles, used.name)).toContainText('1'); // its user count
 
     // edit
-    await rowWith(roles, spare.name).getByRole('button', { name: `Edit role ${spare.name}` }).click();
+    await rowWith(roles, spare.name)
+      .getByRole('button', { name: `Edit role ${spare.name}` })
+      .click();
     const edit = dialog(page, `Edit role ${spare.name}`);
     await textbox(edit, 'Description').fill(`Edited ${tag}`);
     await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -219,7 +231,9 @@ test.describe('roles, permissions and what a role then sees', () => {
     await expect(rowWith(roles, spare.name)).toContainText(`Edited ${tag}`);
 
     // in use: refused with the API's message, the row stays
-    await rowWith(roles, used.name).getByRole('button', { name: `Delete role ${used.name}` }).click();
+    await rowWith(roles, used.name)
+      .getByRole('button', { name: `Delete role ${used.name}` })
+      .click();
     await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
     const refused = dialog(page, 'The role was not deleted');
     await expect(refused.getByText('This role is assigned to 1 user. Move them to another role first.')).toBeVisible();
@@ -228,7 +242,9 @@ test.describe('roles, permissions and what a role then sees', () => {
     await expect(rowWith(roles, used.name)).toHaveCount(1);
 
     // unused: deleted behind the spec confirm
-    await rowWith(roles, spare.name).getByRole('button', { name: `Delete role ${spare.name}` }).click();
+    await rowWith(roles, spare.name)
+      .getByRole('button', { name: `Delete role ${spare.name}` })
+      .click();
     const confirm = dialog(page, CONFIRM_TEXT.deleteTitle);
     await expect(confirm.getByText(CONFIRM_TEXT.deleteBody)).toBeVisible();
     await expectAccessible(page, 'delete role confirm', testInfo);

@@ -1,5 +1,22 @@
 import { CONFIRM_TEXT, PERMISSION_KEYS, VALIDATION_MESSAGES } from '@console/contract';
-import { Api, PRODUCT, TEST_PASSWORD, chooseFile, chooseOption, dialog, expectImageLoaded, menuIds, pngFile, roleWithUser, rowWith, settled, signInAs, table, toast, uniqueTag } from './support/admin';
+import {
+  Api,
+  PRODUCT,
+  TEST_PASSWORD,
+  chooseFile,
+  chooseOption,
+  dialog,
+  expectImageLoaded,
+  menuIds,
+  pngFile,
+  roleWithUser,
+  rowWith,
+  settled,
+  signInAs,
+  table,
+  toast,
+  uniqueTag,
+} from './support/admin';
 import { expectAccessible } from './support/axe';
 import { USERS } from './support/env';
 import { expect, signIn, test } from './support/fixtures';
@@ -78,7 +95,8 @@ test.describe('users screen', () => {
     const tag = uniqueTag('bulk');
     const admin = await Api.admin(baseURL!);
     const made = [];
-    for (const n of [1, 2, 3]) made.push(await admin.createUser({ firstname: `Bulk${n}`, lastname: tag, email: `${tag}-${n}@example.test`, roleId: 3 }));
+    for (const n of [1, 2, 3])
+      made.push(await admin.createUser({ firstname: `Bulk${n}`, lastname: tag, email: `${tag}-${n}@example.test`, roleId: 3 }));
     await signIn(page, 'admin');
     await page.goto(`${USERS_PATH}?search=${tag}&sortField=email&sortOrder=asc`);
     const users = table(page, 'Users');
@@ -136,7 +154,9 @@ test.describe('users screen', () => {
 
     // a second regeneration warns that the current key stops working and issues another one
     await regenerate.click();
-    await expect(dialog(page, 'Regenerate API key?').getByText(`The current key of ${name} stops working at once.`, { exact: false })).toBeVisible();
+    await expect(
+      dialog(page, 'Regenerate API key?').getByText(`The current key of ${name} stops working at once.`, { exact: false }),
+    ).toBeVisible();
     await dialog(page, 'Regenerate API key?').getByRole('button', { name: 'Yes, regenerate it' }).click();
     await expect(dialog(page, 'New API key').getByRole('textbox', { name: 'API key' })).toHaveValue(/^ck_/);
     expect(await dialog(page, 'New API key').getByRole('textbox', { name: 'API key' }).inputValue()).not.toBe(first);
@@ -185,11 +205,18 @@ test.describe('users screen', () => {
     await expectAccessible(page, 'add user drawer with a server error', testInfo);
   });
 
-  test('a user admin who is not the super admin: only roles within their own keys, no actions on stronger users', async ({ page, baseURL }, testInfo) => {
+  test('a user admin who is not the super admin: only roles within their own keys, no actions on stronger users', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     const tag = uniqueTag('scope');
     const admin = await Api.admin(baseURL!);
     const K = PERMISSION_KEYS.users;
-    const { role, user } = await roleWithUser(admin, tag, { moduleIds: [5], menuIds: menuIds(5, 'users'), roleKeys: [K.view, K.create, K.update, K.delete, K.regenerateKey] });
+    const { role, user } = await roleWithUser(admin, tag, {
+      moduleIds: [5],
+      menuIds: menuIds(5, 'users'),
+      roleKeys: [K.view, K.create, K.update, K.delete, K.regenerateKey],
+    });
     // A guest (role 4: no keys) is within reach; the seeded manager (role 2) is not.
     const weak = await admin.createUser({ firstname: 'Wendy', lastname: `Weak ${tag}`, email: `weak-${tag}@example.test`, roleId: 4 });
     await signInAs(page, user.email);

@@ -92,7 +92,9 @@ test.describe('AES tool', () => {
     expect(iv.length).toBe(12);
     expect(ciphertext.length).toBe(Buffer.byteLength(SAMPLE) + 16);
     expect(nodeDecryptGcm(key, iv, ciphertext)).toBe(SAMPLE);
-    await expect(page.getByText(`${ciphertext.length} bytes: ${ciphertext.length - 16} of ciphertext + 16 of tag.`, { exact: false })).toBeVisible();
+    await expect(
+      page.getByText(`${ciphertext.length} bytes: ${ciphertext.length - 16} of ciphertext + 16 of tag.`, { exact: false }),
+    ).toBeVisible();
     await expect(page.getByText("Done by your browser's Web Crypto.").first()).toBeVisible();
     await expectAccessible(page, 'aes (GCM round trip)', testInfo);
 
@@ -109,10 +111,18 @@ test.describe('AES tool', () => {
     expect(await value(page, 'Key (hex)')).toBe(key.toString('hex'));
     expect(await value(page, 'IV (hex)')).not.toBe(iv.toString('hex'));
     await expect(field(page, 'Ciphertext (base64)')).toHaveValue('');
-    await requests.expectNoneCarry([key.toString('hex'), key.toString('base64'), iv.toString('hex'), ciphertext.toString('base64'), encodeURIComponent(key.toString('base64'))]);
+    await requests.expectNoneCarry([
+      key.toString('hex'),
+      key.toString('base64'),
+      iv.toString('hex'),
+      ciphertext.toString('base64'),
+      encodeURIComponent(key.toString('base64')),
+    ]);
   });
 
-  test('128-bit CBC works with the network cut off: no request at all while generating, encrypting and decrypting', async ({ page }, testInfo) => {
+  test('128-bit CBC works with the network cut off: no request at all while generating, encrypting and decrypting', async ({
+    page,
+  }, testInfo) => {
     await signIn(page, 'admin');
     await page.goto('/aes/generate');
     await expect(page.getByRole('heading', { name: 'AES keys' })).toBeVisible();
@@ -165,7 +175,9 @@ test.describe('AES tool', () => {
     expect((await value(page, 'Key (hex)')).length).toBe(64);
   });
 
-  test('an existing key: clear field errors, then it decrypts a ciphertext made by Node; a changed one fails with a message', async ({ page }, testInfo) => {
+  test('an existing key: clear field errors, then it decrypts a ciphertext made by Node; a changed one fails with a message', async ({
+    page,
+  }, testInfo) => {
     await signIn(page, 'admin');
     await page.goto('/aes/generate');
     await button(page, 'Use an existing key').click();
@@ -288,7 +300,11 @@ test.describe('AES tool', () => {
     await page.context().clearCookies();
     const allowed = await roleWithUser(admin, `aesyes${tag}`, AES_GRANTS([PERMISSION_KEYS.aes.use]));
     await signInAs(page, allowed.user.email);
-    await page.getByRole('article').filter({ hasText: 'AES' }).getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) }).click();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'AES' })
+      .getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) })
+      .click();
     await expectPath(page, '/aes/generate');
     await button(page, 'Generate key and IV').click();
     await encryptAndCheck(page);

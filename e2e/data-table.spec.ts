@@ -174,7 +174,11 @@ test.describe('data table (users list)', () => {
     await page.goto(`${USERS_PATH}?search=${TAG}`);
     const users = table(page, 'Users');
     await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
-    const headers = () => users.locator('thead th').allInnerTexts().then((xs) => xs.map((x) => x.trim()).filter(Boolean));
+    const headers = () =>
+      users
+        .locator('thead th')
+        .allInnerTexts()
+        .then((xs) => xs.map((x) => x.trim()).filter(Boolean));
     expect(await headers()).toContain('Email');
     expect(await headers()).not.toContain('ID');
 

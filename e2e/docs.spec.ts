@@ -65,11 +65,24 @@ test.describe('in-product help', () => {
     await signIn(page, 'admin');
     await page.goto('/docs');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${E2E.productName} Help`);
-    for (const topic of ['Signing in', 'Two-step sign-in', 'Resetting your password', 'Companies', 'Users', 'Roles', 'Permissions', 'Module permissions', 'Your profile']) {
+    for (const topic of [
+      'Signing in',
+      'Two-step sign-in',
+      'Resetting your password',
+      'Companies',
+      'Users',
+      'Roles',
+      'Permissions',
+      'Module permissions',
+      'Your profile',
+    ]) {
       await expect(page.getByRole('link', { name: new RegExp(`^${topic}`) }).first()).toBeVisible();
     }
     await expectAccessible(page, 'docs index', testInfo);
-    await page.getByRole('link', { name: /^Permissions/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Permissions/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/docs\/permissions$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Permissions');
     await expectAccessible(page, 'docs: permissions', testInfo);

@@ -14,15 +14,34 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const USER_EMAILS = Array.from({ length: USER_COUNT }, (_, i) => `${TAG}-${pad(i + 1)}@example.test`);
 const COMPANY_NAMES = ['Alpha', 'Bravo', 'Charlie'].map((n) => `${n} ${TAG}`);
 
-const USER_HEADER = ['ID', 'First name', 'Last name', 'E-mail', 'Role', 'Company', 'Phone', 'Status', 'Two-step sign-in', 'Last sign-in', 'Created'];
+const USER_HEADER = [
+  'ID',
+  'First name',
+  'Last name',
+  'E-mail',
+  'Role',
+  'Company',
+  'Phone',
+  'Status',
+  'Two-step sign-in',
+  'Last sign-in',
+  'Created',
+];
 const COMPANY_HEADER = ['ID', 'Name', 'E-mail', 'Phone', 'Website', 'Address', 'Status', 'Users', 'Created'];
 
 test.beforeAll(async () => {
   const admin = await Api.admin(process.env.E2E_BASE_URL!);
   const companies = [];
-  for (const name of COMPANY_NAMES) companies.push(await admin.createCompany({ name, email: `info@${name.split(' ')[0].toLowerCase()}.example` }));
+  for (const name of COMPANY_NAMES)
+    companies.push(await admin.createCompany({ name, email: `info@${name.split(' ')[0].toLowerCase()}.example` }));
   for (let i = 0; i < USER_COUNT; i++) {
-    await admin.createUser({ firstname: `Ex${pad(i + 1)}`, lastname: `Port ${TAG}`, email: USER_EMAILS[i], roleId: 3, companyId: companies[i % 3].id });
+    await admin.createUser({
+      firstname: `Ex${pad(i + 1)}`,
+      lastname: `Port ${TAG}`,
+      email: USER_EMAILS[i],
+      roleId: 3,
+      companyId: companies[i % 3].id,
+    });
   }
 });
 
@@ -57,7 +76,10 @@ function parseCsv(text: string): string[][] {
 
 async function exportFile(page: Page, format: 'CSV' | 'Excel' | 'PDF'): Promise<{ download: Download; bytes: Buffer }> {
   const downloading = page.waitForEvent('download');
-  await page.getByRole('group', { name: 'Export' }).getByRole('button', { name: `Export ${format}` }).click();
+  await page
+    .getByRole('group', { name: 'Export' })
+    .getByRole('button', { name: `Export ${format}` })
+    .click();
   const download = await downloading;
   const path = await download.path();
   expect(await download.failure()).toBeNull();
@@ -69,7 +91,11 @@ async function xlsxRows(bytes: Buffer): Promise<string[][]> {
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   const rows: string[][] = [];
-  sheet.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)))));
+  sheet.eachRow((r) =>
+    rows.push(
+      (r.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v))),
+    ),
+  );
   return rows;
 }
 
@@ -88,7 +114,16 @@ test.describe('exports', () => {
     expect(rows[0]).toEqual(USER_HEADER);
     expect(rows.slice(1).map((r) => r[3])).toEqual(expected);
     const first = rows[1];
-    expect(first.slice(1, 9)).toEqual([`Ex${pad(USER_COUNT)}`, `Port ${TAG}`, expected[0], 'Support Agent', COMPANY_NAMES[(USER_COUNT - 1) % 3], '', 'active', 'No']);
+    expect(first.slice(1, 9)).toEqual([
+      `Ex${pad(USER_COUNT)}`,
+      `Port ${TAG}`,
+      expected[0],
+      'Support Agent',
+      COMPANY_NAMES[(USER_COUNT - 1) % 3],
+      '',
+      'active',
+      'No',
+    ]);
     expect(first[10]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/); // spec s.9 timestamp
     await expectAccessible(page, 'users list after exports', testInfo);
 

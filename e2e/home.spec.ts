@@ -12,7 +12,10 @@ const cardHeadings = (page: import('@playwright/test').Page) => page.getByRole('
 test.describe('home access rules', () => {
   test('the super admin sees all five module cards and each opens its first menu', async ({ page }, testInfo) => {
     await signIn(page, 'admin');
-    await expect(cardHeadings(page)).toHaveText(catalogue.map((m) => m.name), { useInnerText: true });
+    await expect(cardHeadings(page)).toHaveText(
+      catalogue.map((m) => m.name),
+      { useInnerText: true },
+    );
     for (const m of catalogue) {
       await expect(card(page, m.name).getByText(m.description)).toBeVisible();
       await expect(card(page, m.name).locator('img')).toBeVisible(); // the logo (decorative: alt="")
@@ -21,7 +24,9 @@ test.describe('home access rules', () => {
 
     for (const m of catalogue) {
       await page.goto('/home');
-      await card(page, m.name).getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) }).click();
+      await card(page, m.name)
+        .getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) })
+        .click();
       await expectPath(page, `/${m.slug}/${m.menus[0].slug}`);
     }
   });
@@ -30,7 +35,9 @@ test.describe('home access rules', () => {
     await signIn(page, 'manager');
     await expect(cardHeadings(page)).toHaveText([byId(2).name, byId(4).name]);
     await expectAccessible(page, 'home (manager)', testInfo);
-    await card(page, byId(2).name).getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) }).click();
+    await card(page, byId(2).name)
+      .getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) })
+      .click();
     await expectPath(page, '/demo-admin/clients');
   });
 
@@ -39,7 +46,9 @@ test.describe('home access rules', () => {
     await expect(cardHeadings(page)).toHaveText([byId(1).name, byId(3).name, byId(4).name]);
     // let the sign-in toast go first, so axe judges the alert alone (toasts are checked in sign-in.spec)
     await expect(page.locator('[data-toast-type]')).toHaveCount(0, { timeout: 10_000 });
-    await card(page, byId(3).name).getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) }).click();
+    await card(page, byId(3).name)
+      .getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) })
+      .click();
     const alert = page.getByRole('dialog');
     await expect(alert.getByText(UI_TEXT.accessDeniedTitle)).toBeVisible();
     await expect(alert.getByText(accessDeniedMessage(byId(3).name))).toBeVisible();
@@ -48,7 +57,9 @@ test.describe('home access rules', () => {
     await expect(alert).toHaveCount(0);
     await expectPath(page, '/home');
 
-    await card(page, byId(1).name).getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) }).click();
+    await card(page, byId(1).name)
+      .getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) })
+      .click();
     await expectPath(page, '/tone-dashboard/locations');
   });
 

@@ -28,7 +28,12 @@ test.describe('logout', () => {
 
     const cookies = await context.cookies();
     expect(cookies.map((c) => c.name)).toEqual([]);
-    expect(await page.evaluate((k) => [localStorage.getItem(k.m), localStorage.getItem(k.o)], { m: STORAGE_KEYS.menuName, o: STORAGE_KEYS.otpVerified })).toEqual([null, null]);
+    expect(
+      await page.evaluate((k) => [localStorage.getItem(k.m), localStorage.getItem(k.o)], {
+        m: STORAGE_KEYS.menuName,
+        o: STORAGE_KEYS.otpVerified,
+      }),
+    ).toEqual([null, null]);
 
     // the old token is dead on the server
     const res = await fetch(`${baseURL}/api/modules`, { headers: { authorization: `Bearer ${accessToken}` } });

@@ -13,10 +13,14 @@ const PROFILE_GRANTS = {
 };
 
 const textbox = (page: Page, name: string) => page.getByRole('form', { name: 'Edit profile' }).getByRole('textbox', { name, exact: true });
-const cssVar = (page: Page, name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+const cssVar = (page: Page, name: string) =>
+  page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
 
 test.describe('profile pages', () => {
-  test('about: edit names and colours; the theme, the top bar and the summary follow at once and after reload', async ({ page, baseURL }, testInfo) => {
+  test('about: edit names and colours; the theme, the top bar and the summary follow at once and after reload', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     const tag = uniqueTag();
     const { user } = await roleWithUser(await Api.admin(baseURL!), `about${tag}`, PROFILE_GRANTS, { firstname: 'Paula' });
     await signInAs(page, user.email);
@@ -85,7 +89,11 @@ test.describe('profile pages', () => {
     await expect(rowWith(activity, '/profile/user-sessions')).toHaveCount(1);
   });
 
-  test('user sessions: the current one is marked; ending the other one sends that browser to /token-expiry on its next call', async ({ page, browser, baseURL }, testInfo) => {
+  test('user sessions: the current one is marked; ending the other one sends that browser to /token-expiry on its next call', async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const tag = uniqueTag();
     const { user } = await roleWithUser(await Api.admin(baseURL!), `ses${tag}`, PROFILE_GRANTS);
@@ -117,7 +125,10 @@ test.describe('profile pages', () => {
 
       // the other browser still shows its page; its next API call answers 401 -> /token-expiry
       await expectPath(other, '/home');
-      await other.getByRole('article').getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) }).click();
+      await other
+        .getByRole('article')
+        .getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) })
+        .click();
       await expectPath(other, PUBLIC_ROUTES.tokenExpiry);
       await expect(other.getByText(ERROR_MESSAGES.tokenExpired)).toBeVisible();
       await expectPath(other, /^\/(login)?$/, 10_000); // and back to sign-in after the spec's 4 s

@@ -15,7 +15,7 @@ async function boxes(locator: Locator): Promise<Array<{ box: Box; what: string }
   const out = [];
   for (const el of await locator.all()) {
     const box = await el.boundingBox();
-    if (box && box.width > 0 && box.height > 0) out.push({ box, what: (await el.evaluate((n) => n.outerHTML.slice(0, 80))) });
+    if (box && box.width > 0 && box.height > 0) out.push({ box, what: await el.evaluate((n) => n.outerHTML.slice(0, 80)) });
   }
   return out;
 }
@@ -36,15 +36,22 @@ async function failAddCompany(page: Page) {
 }
 
 test.describe('toasts and drawers', () => {
-  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
-    test(`an error toast covers none of the drawer's fields, labels or field errors at ${viewport.width} px`, async ({ page }, testInfo) => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`an error toast covers none of the drawer's fields, labels or field errors at ${viewport.width} px`, async ({
+      page,
+    }, testInfo) => {
       await page.setViewportSize(viewport);
       await signIn(page, 'admin');
       await expect(page.locator('[data-toast-type]')).toHaveCount(0, { timeout: 10_000 }); // the sign-in toast has gone
       const { drawer, error } = await failAddCompany(page);
       const toastBox = (await error.boundingBox())!;
       const form = drawer.locator('form');
-      const parts = await boxes(form.locator('input:not([type=hidden]), textarea, button, label, [id$="-error"], .mantine-InputWrapper-error'));
+      const parts = await boxes(
+        form.locator('input:not([type=hidden]), textarea, button, label, [id$="-error"], .mantine-InputWrapper-error'),
+      );
       expect(parts.length).toBeGreaterThan(5);
       for (const part of parts) expect(intersects(toastBox, part.box), `toast covers ${part.what}`).toBe(false);
       await page.screenshot({ path: testInfo.outputPath(`toast-${viewport.width}.png`) });
@@ -61,7 +68,10 @@ test.describe('lists at 1440x900', () => {
     // Long values, as real data has them: a long name, e-mail and company name.
     const admin = await Api.admin(baseURL!);
     const tag = uniqueTag();
-    const company = await admin.createCompany({ name: `Northwind International Holdings ${tag}`, email: `accounts.payable.${tag}@northwind-international.example` });
+    const company = await admin.createCompany({
+      name: `Northwind International Holdings ${tag}`,
+      email: `accounts.payable.${tag}@northwind-international.example`,
+    });
     const user = await admin.createUser({
       firstname: 'Bartholomew-Alexander',
       lastname: `Featherstonehaugh ${tag}`,
@@ -83,7 +93,9 @@ test.describe('lists at 1440x900', () => {
       const pinned = headers.at(-1)!;
       for (const header of headers.slice(0, -1)) {
         expect(intersects(header.box, pinned.box), `${path}: ${header.what} is under the pinned column`).toBe(false);
-        expect(header.box.x + header.box.width, `${path}: ${header.what} is cut off`).toBeLessThanOrEqual(viewportBox.x + viewportBox.width + 1);
+        expect(header.box.x + header.box.width, `${path}: ${header.what} is cut off`).toBeLessThanOrEqual(
+          viewportBox.x + viewportBox.width + 1,
+        );
       }
       const overflow = await table.evaluate((t) => {
         const v = t.closest('.mantine-ScrollArea-viewport') ?? t.parentElement!;
@@ -100,12 +112,16 @@ test.describe('activity log', () => {
   test('typing a search writes no activity row; moving to another page writes one', async ({ page, baseURL }) => {
     await signIn(page, 'admin');
     const admin = await Api.admin(baseURL!);
-    const total = async () =>
-      (await admin.call<{ total: number }>('GET', API_PATHS.userActivity, undefined, { limit: 1 })).total;
+    const total = async () => (await admin.call<{ total: number }>('GET', API_PATHS.userActivity, undefined, { limit: 1 })).total;
 
     await page.goto(`${PRODUCT}/users`);
     await settled(page);
-    await expect.poll(async () => (await admin.call<{ data: Array<{ slug: string }> }>('GET', API_PATHS.userActivity, undefined, { limit: 1 })).data[0]?.slug).toBe(`${PRODUCT}/users`);
+    await expect
+      .poll(
+        async () =>
+          (await admin.call<{ data: Array<{ slug: string }> }>('GET', API_PATHS.userActivity, undefined, { limit: 1 })).data[0]?.slug,
+      )
+      .toBe(`${PRODUCT}/users`);
     const before = await total();
 
     const search = page.getByRole('searchbox').first();

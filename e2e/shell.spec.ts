@@ -43,7 +43,11 @@ test.describe('shell', () => {
     await expectPath(page, '/profile/about');
 
     // a link or a button, whichever the shell renders
-    await page.getByRole('banner').getByRole('link', { name: UI_TEXT.backToHome }).or(page.getByRole('banner').getByRole('button', { name: UI_TEXT.backToHome })).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: UI_TEXT.backToHome })
+      .or(page.getByRole('banner').getByRole('button', { name: UI_TEXT.backToHome }))
+      .click();
     await expectPath(page, '/home');
   });
 

@@ -71,7 +71,10 @@ test.describe('two-step sign-in', () => {
     await page.waitForTimeout(DELAYS.afterOtpSuccess + 500);
     expect(pathOf(page)).toMatch(/^\/otp\//);
 
-    const wrong = code.split('').map((d) => String((Number(d) + 1) % 10)).join('');
+    const wrong = code
+      .split('')
+      .map((d) => String((Number(d) + 1) % 10))
+      .join('');
     await boxes.first().focus();
     for (let i = 0; i < 6; i++) await boxes.nth(i).fill('');
     await boxes.first().click();

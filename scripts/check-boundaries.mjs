@@ -16,7 +16,11 @@ const FIXTURE = 'scripts/boundaries-fixture';
 const bin = path.join(ROOT, 'node_modules', '.bin', 'depcruise');
 
 function cruise(targets, extra = []) {
-  const r = spawnSync(bin, ['--config', CONFIG, '--output-type', 'json', ...extra, ...targets], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync(bin, ['--config', CONFIG, '--output-type', 'json', ...extra, ...targets], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   if (!r.stdout) throw new Error(`dependency-cruiser did not run: ${r.stderr}`);
   return JSON.parse(r.stdout).summary.violations;
 }
@@ -24,7 +28,9 @@ function cruise(targets, extra = []) {
 const ruleNames = createRequire(import.meta.url)(CONFIG).forbidden.map((r) => r.name);
 const expected = new Map();
 // Every `// <rule-name>` comment on an import line of the fixture is one expected violation.
-for (const file of spawnSync('git', ['ls-files', '--others', '--cached', '--exclude-standard', FIXTURE], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n').filter(Boolean)) {
+for (const file of spawnSync('git', ['ls-files', '--others', '--cached', '--exclude-standard', FIXTURE], { cwd: ROOT, encoding: 'utf8' })
+  .stdout.split('\n')
+  .filter(Boolean)) {
   for (const line of readFileSync(path.join(ROOT, file), 'utf8').split('\n')) {
     const rule = line.match(/^import .*\/\/ ([a-z-]+)/)?.[1];
     if (rule && ruleNames.includes(rule)) expected.set(rule, (expected.get(rule) ?? 0) + 1);

@@ -22,7 +22,11 @@ const readJson = (file) => {
 const vitestCounts = (file) => {
   const r = readJson(file);
   if (!r) return null;
-  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0), skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+  return {
+    passed: r.numPassedTests ?? 0,
+    failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0),
+    skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+  };
 };
 
 /** Playwright's JSON reporter: expected = passed, unexpected = failed, flaky = passed on retry. */
@@ -168,7 +172,9 @@ async function main() {
   for (const r of results) {
     const status = r.code === 0 ? green('ok  ') : red('FAIL');
     const extra = [r.skipped ? `${r.skipped} skipped` : '', r.flaky ? `${r.flaky} flaky` : ''].filter(Boolean).join(', ');
-    console.log(`  ${status} ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds}s${extra ? `  (${extra})` : ''}`);
+    console.log(
+      `  ${status} ${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds}s${extra ? `  (${extra})` : ''}`,
+    );
   }
   for (const name of tiers.slice(results.length)) console.log(`  ${yellow('skip')} ${name.padEnd(10)} not run (an earlier tier failed)`);
   if (results.some((r) => r.name === 'e2e' && r.code !== 0) && existsSync(path.join(ROOT, 'playwright-report'))) {

@@ -109,7 +109,11 @@ export class Api {
   }
 
   /** The API as the session a browser context holds (see sessionOf in fixtures.ts). */
-  static fromSession(baseURL: string, s: { accessToken: string; csrf: string; sessionId: string }, user = { id: 0, email: '', roleId: 0 }): Api {
+  static fromSession(
+    baseURL: string,
+    s: { accessToken: string; csrf: string; sessionId: string },
+    user = { id: 0, email: '', roleId: 0 },
+  ): Api {
     return new Api(baseURL, s.accessToken, s.csrf, s.sessionId, user);
   }
 
@@ -237,7 +241,11 @@ export async function columnTexts(t: Locator, title: string): Promise<string[]> 
   const headers = await t.locator('thead th').allInnerTexts();
   const index = headers.findIndex((h) => h.trim() === title);
   if (index < 0) throw new Error(`no column "${title}" in [${headers.join(' | ')}]`);
-  return (await bodyRows(t).locator(`td:nth-child(${index + 1})`).allInnerTexts()).map((s) => s.trim());
+  return (
+    await bodyRows(t)
+      .locator(`td:nth-child(${index + 1})`)
+      .allInnerTexts()
+  ).map((s) => s.trim());
 }
 
 /** A dialog (Mantine modal or drawer) by its title. */

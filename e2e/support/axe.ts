@@ -21,5 +21,8 @@ export async function expectAccessible(page: Page, screen: string, testInfo?: Te
           .join('\n'),
     )
     .join('\n');
-  (opts.soft ? expect.soft : expect)(bad.length, `axe found serious/critical violations on the ${screen} screen (${page.url()}):\n${summary}\n`).toBe(0);
+  (opts.soft ? expect.soft : expect)(
+    bad.length,
+    `axe found serious/critical violations on the ${screen} screen (${page.url()}):\n${summary}\n`,
+  ).toBe(0);
 }

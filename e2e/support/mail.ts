@@ -52,7 +52,9 @@ export async function waitForMail(q: MailQuery): Promise<CapturedMail> {
         .slice(-5)
         .map((m) => `  ${new Date(m.receivedAt).toISOString()} to=${m.to.join(',')} subject="${m.subject}"`)
         .join('\n');
-      throw new Error(`no mail to ${q.to}${q.subject ? ` with subject ${q.subject}` : ''} arrived in time. Last mails:\n${seen || '  (none)'}`);
+      throw new Error(
+        `no mail to ${q.to}${q.subject ? ` with subject ${q.subject}` : ''} arrived in time. Last mails:\n${seen || '  (none)'}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

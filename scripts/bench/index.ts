@@ -48,12 +48,21 @@ const rows = results.flatMap((r) =>
     ? [[r.benchmark, 'error', '', 'FAIL']]
     : r.measurements.map((m) => {
         const ok = passes(m);
-        return [m.label, `${m.value} ${m.unit}`, m.goal ? `${m.goal.op} ${m.goal.value} ${m.unit}` : '', ok === undefined ? '' : ok ? 'pass' : 'FAIL'];
+        return [
+          m.label,
+          `${m.value} ${m.unit}`,
+          m.goal ? `${m.goal.op} ${m.goal.value} ${m.unit}` : '',
+          ok === undefined ? '' : ok ? 'pass' : 'FAIL',
+        ];
       }),
 );
 const header = ['measure', 'value', 'goal', 'result'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+const line = (cells: string[]) =>
+  cells
+    .map((c, i) => c.padEnd(widths[i]))
+    .join('  ')
+    .trimEnd();
 console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
 for (const r of rows) console.log(line(r));
 

@@ -63,7 +63,11 @@ describe('HTTP basics', () => {
   });
 
   it('answers unknown /api paths with the JSON 404 shape', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/auth/nope'], ['DELETE', '/api/modules']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/auth/nope'],
+      ['DELETE', '/api/modules'],
+    ] as const) {
       const res = await t.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: SERVER_MESSAGES.notFound });
@@ -79,10 +83,20 @@ describe('HTTP basics', () => {
   });
 
   it('refuses malformed JSON with 400 in the error shape, and accepts an empty JSON body', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION', responseType: false, loginType: 'default' });
-    const logout = await t.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json' }, payload: '' });
+    const logout = await t.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(logout.statusCode).toBe(200);
   });
 
@@ -129,12 +143,30 @@ describe('HTTP basics', () => {
       expect(http.headers['strict-transport-security']).toBeUndefined();
       // A forwarded address that is not an IP (or is longer than any) is not believed either:
       // it would overflow the ip columns of sessions, activity and audit rows.
-      for (const forwarded of ['x'.repeat(100), `1.2.3.4, ${'y'.repeat(80)}`, "'; DROP TABLE users; --", `::ffff:1.2.3.4%${'z'.repeat(80)}`]) {
-        const res = await proxied.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': forwarded }, payload: USERS.manager });
+      for (const forwarded of [
+        'x'.repeat(100),
+        `1.2.3.4, ${'y'.repeat(80)}`,
+        "'; DROP TABLE users; --",
+        `::ffff:1.2.3.4%${'z'.repeat(80)}`,
+      ]) {
+        const res = await proxied.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'x-forwarded-for': forwarded },
+          payload: USERS.manager,
+        });
         expect(res.statusCode, forwarded).toBe(200);
       }
-      const signedIn = await proxied.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': '203.0.113.7' }, payload: USERS.manager });
-      const [session] = await proxied.app.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.id, signedIn.json().data.sessionId));
+      const signedIn = await proxied.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+        payload: USERS.manager,
+      });
+      const [session] = await proxied.app.db
+        .select({ ip: sessions.ip })
+        .from(sessions)
+        .where(eq(sessions.id, signedIn.json().data.sessionId));
       expect(session?.ip).toBe('203.0.113.7');
     } finally {
       await proxied.close();

@@ -62,7 +62,8 @@ describe('loadConfig', () => {
   });
 
   it('fails with a clear message naming each bad variable', () => {
-    const bad = () => loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: '123', TRUST_PROXY: 'maybe', PRODUCT_SLUG: 'Has Spaces' });
+    const bad = () =>
+      loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: '123', TRUST_PROXY: 'maybe', PRODUCT_SLUG: 'Has Spaces' });
     expect(bad).toThrow(ConfigError);
     try {
       bad();

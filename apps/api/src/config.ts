@@ -28,12 +28,25 @@ const envSchema = z.object({
   PORT: int(3000, 0).pipe(z.number().max(65535)),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+  ),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`).optional()),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   APP_URL: optionalString.pipe(z.url().optional()),
-  PRODUCT_SLUG: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').default('platform'),
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes')
+    .default('platform'),
   PRODUCT_NAME: z.string().min(1).default('Platform'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   REDIS_URL: optionalString,
@@ -122,7 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Azure when a connection string is given (DESIGN.md s.2), unless STORAGE_DRIVER says otherwise.
   const storageDriver = e.STORAGE_DRIVER || (e.AZURE_STORAGE_CONNECTION_STRING ? 'azure' : 'local');
   if (storageDriver === 'azure' && !e.AZURE_STORAGE_CONNECTION_STRING && !overrides.azureStorageConnectionString) {
-    throw new ConfigError('Invalid configuration in the environment:\n  AZURE_STORAGE_CONNECTION_STRING: required when STORAGE_DRIVER=azure');
+    throw new ConfigError(
+      'Invalid configuration in the environment:\n  AZURE_STORAGE_CONNECTION_STRING: required when STORAGE_DRIVER=azure',
+    );
   }
   const config: Config = {
     port: e.PORT,
@@ -139,8 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     supportEmail: e.SUPPORT_EMAIL,
     redisUrl: e.REDIS_URL,
     // Demo data makes the embedded database useful at once; a real PostgreSQL is production-like.
-    seedDemo:
-      e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? !e.DATABASE_URL : ['true', '1', 'yes'].includes(e.SEED_DEMO),
+    seedDemo: e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? !e.DATABASE_URL : ['true', '1', 'yes'].includes(e.SEED_DEMO),
     seedDemoPassword: e.SEED_DEMO_PASSWORD,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,

@@ -121,7 +121,11 @@ describe('ids beyond int4 are refused by validation', () => {
   });
 
   it('PUT /roles/{id}/grants with a huge menu id answers 400', async () => {
-    const res = await t.as(admin, { method: 'PUT', url: '/api/roles/2/grants', payload: { moduleIds: [], menuIds: [2147483648], roleKeys: [] } });
+    const res = await t.as(admin, {
+      method: 'PUT',
+      url: '/api/roles/2/grants',
+      payload: { moduleIds: [], menuIds: [2147483648], roleKeys: [] },
+    });
     expectErrorShape(res, 400);
   });
 
@@ -134,7 +138,11 @@ describe('ids beyond int4 are refused by validation', () => {
     const fields = { firstname: 'A', lastname: 'B', email: 'big-id@example.com', password: 'Valid-Pass-1234', roleId: '2147483648' };
     const res = await t.as(admin, { method: 'POST', url: '/api/users/add', ...multipart(fields) });
     expect(expectErrorShape(res, 400).fieldErrors?.roleId).toBeDefined();
-    const res2 = await t.as(admin, { method: 'POST', url: '/api/users/add', ...multipart({ ...fields, roleId: '2', companyId: '2147483648' }) });
+    const res2 = await t.as(admin, {
+      method: 'POST',
+      url: '/api/users/add',
+      ...multipart({ ...fields, roleId: '2', companyId: '2147483648' }),
+    });
     expect(expectErrorShape(res2, 400).fieldErrors?.companyId).toBeDefined();
   });
 });
@@ -153,7 +161,11 @@ describe('malformed multipart answers 4xx and leaves no temp file', () => {
     ['cut mid-headers', `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-da`],
     ['an empty body', `multipart/form-data; boundary=${boundary}`, ''],
     ['garbage', `multipart/form-data; boundary=${boundary}`, Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x02])],
-    ['a part without a name', `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n`],
+    [
+      'a part without a name',
+      `multipart/form-data; boundary=${boundary}`,
+      `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n`,
+    ],
   ];
 
   const routes = (): [string, 'POST' | 'PATCH', string][] => [
@@ -179,7 +191,11 @@ describe('malformed multipart answers 4xx and leaves no temp file', () => {
   });
 
   it('a field longer than the form limit is refused, not silently cut short', async () => {
-    const res = await t.as(admin, { method: 'POST', url: '/api/companies/add', ...multipart({ name: 'Long', address: 'x'.repeat(20_000) }) });
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/companies/add',
+      ...multipart({ name: 'Long', address: 'x'.repeat(20_000) }),
+    });
     expect(expectErrorShape(res, 413).fieldErrors?.address).toBeDefined();
   });
 
@@ -212,7 +228,9 @@ describe('OpenAPI request bodies of the multipart routes', () => {
     ['patch', '/api/about/update/{id}', 'profile', ['firstname', 'lastname']],
   ])('%s %s documents multipart (fields + binary %s) and JSON', async (method, path, fileField, required) => {
     type Body = { properties: Record<string, { type?: string; format?: string }>; required?: string[] };
-    const doc = (await t.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Body }> } }>> }>();
+    const doc = (await t.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Body }> } }>>;
+    }>();
     const content = doc.paths[path]?.[method]?.requestBody?.content;
     expect(Object.keys(content ?? {}).sort()).toEqual(['application/json', 'multipart/form-data']);
     const form = content!['multipart/form-data']!.schema;
@@ -220,7 +238,11 @@ describe('OpenAPI request bodies of the multipart routes', () => {
     expect(form.required).toEqual(expect.arrayContaining(required));
     const json = content!['application/json']!.schema;
     expect(json.properties[fileField]).toBeUndefined();
-    expect(Object.keys(json.properties).sort()).toEqual(Object.keys(form.properties).filter((k) => k !== fileField).sort());
+    expect(Object.keys(json.properties).sort()).toEqual(
+      Object.keys(form.properties)
+        .filter((k) => k !== fileField)
+        .sort(),
+    );
   });
 });
 

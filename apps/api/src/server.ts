@@ -19,7 +19,9 @@ async function main() {
   const seed = app.seedResult;
   // Printed once, to the console only (not the structured log, which may be shipped elsewhere).
   if (seed.generatedAdminPassword) {
-    console.log(`\n  Super admin created: ${config.adminEmail} / ${seed.generatedAdminPassword}\n  (shown only this once; set ADMIN_PASSWORD to choose it)\n`);
+    console.log(
+      `\n  Super admin created: ${config.adminEmail} / ${seed.generatedAdminPassword}\n  (shown only this once; set ADMIN_PASSWORD to choose it)\n`,
+    );
   }
   if (seed.generatedDemoPassword) {
     console.log(`  Demo users (manager@, agent@, guest@example.com) password: ${seed.generatedDemoPassword}\n`);

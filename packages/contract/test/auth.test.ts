@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  loginRequestSchema,
-  maskEmail,
-  otpRequestSchema,
-  resetPasswordFormSchema,
-  VALIDATION_MESSAGES as M,
-} from '../src/index.js';
+import { loginRequestSchema, maskEmail, otpRequestSchema, resetPasswordFormSchema, VALIDATION_MESSAGES as M } from '../src/index.js';
 
 const firstError = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }, field: string) =>
   r.error?.issues.find((i) => i.path[0] === field)?.message;
@@ -30,10 +24,14 @@ describe('sign-in validation (spec s.5)', () => {
 
 describe('reset password form', () => {
   it('asks for the confirmation', () => {
-    expect(firstError(resetPasswordFormSchema.safeParse({ password: 'abcdef', confirmPassword: '' }), 'confirmPassword')).toBe(M.confirmRequired);
+    expect(firstError(resetPasswordFormSchema.safeParse({ password: 'abcdef', confirmPassword: '' }), 'confirmPassword')).toBe(
+      M.confirmRequired,
+    );
   });
   it('refuses different passwords', () => {
-    expect(firstError(resetPasswordFormSchema.safeParse({ password: 'abcdef', confirmPassword: 'abcdeg' }), 'confirmPassword')).toBe(M.passwordsMismatch);
+    expect(firstError(resetPasswordFormSchema.safeParse({ password: 'abcdef', confirmPassword: 'abcdeg' }), 'confirmPassword')).toBe(
+      M.passwordsMismatch,
+    );
   });
 });
 

@@ -79,8 +79,14 @@ describe('form fields', () => {
   });
   it('parses a multipart user creation', () => {
     const u = userCreateSchema.parse({
-      firstname: ' Ada ', lastname: 'Lovelace', email: 'ada@example.com', roleId: '2', companyId: '',
-      password: 'secret12', twoFactorEnabled: 'true', phone: '',
+      firstname: ' Ada ',
+      lastname: 'Lovelace',
+      email: 'ada@example.com',
+      roleId: '2',
+      companyId: '',
+      password: 'secret12',
+      twoFactorEnabled: 'true',
+      phone: '',
     });
     expect(u).toMatchObject({ firstname: 'Ada', roleId: 2, companyId: null, twoFactorEnabled: true, phone: null, primaryColor: '#143f6f' });
   });

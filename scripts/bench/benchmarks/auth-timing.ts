@@ -66,9 +66,21 @@ export const authTimingBenchmark: Benchmark = {
       return [
         { id: `${id}.known`, label: `${what}, ${known} p50`, value: round(median(t.k), 2), unit: 'ms', details: summary(t.k) },
         { id: `${id}.unknown`, label: `${what}, ${unknown} p50`, value: round(median(t.u), 2), unit: 'ms', details: summary(t.u) },
-        { id: `${id}.diff`, label: `${what}: known - unknown, median per pair`, value: round(median(diffs), 2), unit: 'ms', details: summary(diffs) },
+        {
+          id: `${id}.diff`,
+          label: `${what}: known - unknown, median per pair`,
+          value: round(median(diffs), 2),
+          unit: 'ms',
+          details: summary(diffs),
+        },
         { id: `${id}.ratio`, label: `${what}: known / unknown, median per pair`, value: ratio, unit: 'x', goal: { op: '<=', value: 1.1 } },
-        { id: `${id}.ratio-floor`, label: `${what}: known / unknown, median per pair (floor)`, value: ratio, unit: 'x', goal: { op: '>=', value: 0.9 } },
+        {
+          id: `${id}.ratio-floor`,
+          label: `${what}: known / unknown, median per pair (floor)`,
+          value: ratio,
+          unit: 'x',
+          goal: { op: '>=', value: 0.9 },
+        },
       ];
     };
     return [

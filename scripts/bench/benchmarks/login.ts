@@ -62,9 +62,21 @@ export const loginBenchmark: Benchmark = {
     const ratio = median(logins) / median(verifies);
     return [
       { id: 'login.p50', label: 'login p50 (HTTP, real server)', value: round(median(logins), 1), unit: 'ms', details: summary(logins) },
-      { id: 'argon2.p50', label: `argon2id verify p50 (${params})`, value: round(median(verifies), 1), unit: 'ms', details: summary(verifies) },
+      {
+        id: 'argon2.p50',
+        label: `argon2id verify p50 (${params})`,
+        value: round(median(verifies), 1),
+        unit: 'ms',
+        details: summary(verifies),
+      },
       // reference only: the floor of one HTTP round trip with one database query
-      { id: 'health.p50', label: 'GET /api/health p50 (reference)', value: round(median(healths), 1), unit: 'ms', details: summary(healths) },
+      {
+        id: 'health.p50',
+        label: 'GET /api/health p50 (reference)',
+        value: round(median(healths), 1),
+        unit: 'ms',
+        details: summary(healths),
+      },
       { id: 'login.ratio', label: 'login p50 / argon2 verify p50', value: round(ratio, 2), unit: 'x', goal: { op: '<=', value: 1.3 } },
     ];
   },

@@ -32,8 +32,20 @@ const windowSql = (order: string) => `select ${PAGE_COLUMNS}, count(*) over () a
 const COUNT_SQL = `select count(*) ${FROM}`;
 
 const CASES = [
-  { id: 'default', label: 'page 1, default order (newest first)', query: 'page=1&limit=500', order: 'u.created_at desc, u.id desc', offset: 0 },
-  { id: 'email', label: 'page 100, sorted by e-mail', query: 'page=100&limit=500&sortField=email&sortOrder=asc', order: 'u.email asc, u.id asc', offset: 49_500 },
+  {
+    id: 'default',
+    label: 'page 1, default order (newest first)',
+    query: 'page=1&limit=500',
+    order: 'u.created_at desc, u.id desc',
+    offset: 0,
+  },
+  {
+    id: 'email',
+    label: 'page 100, sorted by e-mail',
+    query: 'page=100&limit=500&sortField=email&sortOrder=asc',
+    order: 'u.email asc, u.id asc',
+    offset: 49_500,
+  },
 ] as const;
 
 export const usersListBenchmark: Benchmark = {
@@ -107,9 +119,27 @@ export const usersListBenchmark: Benchmark = {
         }
         const ratio = median(samples.api) / median(samples.bare);
         out.push(
-          { id: `users-list.${c.id}.api.p50`, label: `users list ${c.label}: API p50`, value: round(median(samples.api), 1), unit: 'ms', details: summary(samples.api) },
-          { id: `users-list.${c.id}.bare.p50`, label: `users list ${c.label}: bare SQL (page + count) + JSON p50`, value: round(median(samples.bare), 1), unit: 'ms', details: summary(samples.bare) },
-          { id: `users-list.${c.id}.ratio`, label: `users list ${c.label}: API / bare`, value: round(ratio, 2), unit: 'x', goal: { op: '<=', value: 1.5 } },
+          {
+            id: `users-list.${c.id}.api.p50`,
+            label: `users list ${c.label}: API p50`,
+            value: round(median(samples.api), 1),
+            unit: 'ms',
+            details: summary(samples.api),
+          },
+          {
+            id: `users-list.${c.id}.bare.p50`,
+            label: `users list ${c.label}: bare SQL (page + count) + JSON p50`,
+            value: round(median(samples.bare), 1),
+            unit: 'ms',
+            details: summary(samples.bare),
+          },
+          {
+            id: `users-list.${c.id}.ratio`,
+            label: `users list ${c.label}: API / bare`,
+            value: round(ratio, 2),
+            unit: 'x',
+            goal: { op: '<=', value: 1.5 },
+          },
         );
         details[`${c.id}.barePageOnly.p50`] = round(median(samples.barePage), 1);
         details[`${c.id}.windowCount.p50`] = round(median(samples.bareWindow), 1);
@@ -148,7 +178,12 @@ export const usersListBenchmark: Benchmark = {
         value: round((peak - before) / 1048576, 1),
         unit: 'MB',
         goal: { op: '<=', value: 100 },
-        details: { ...details, exportSeconds: round(exportMs / 1000, 1), exportMB: round(bytes / 1048576, 1), rssBeforeMB: round(before / 1048576, 1) },
+        details: {
+          ...details,
+          exportSeconds: round(exportMs / 1000, 1),
+          exportMB: round(bytes / 1048576, 1),
+          rssBeforeMB: round(before / 1048576, 1),
+        },
       });
       return out;
     } finally {

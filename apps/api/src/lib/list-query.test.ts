@@ -38,7 +38,12 @@ const list = defineList({
     companyName: companies.name,
   },
   from: (db, fields) =>
-    db.select(fields).from(users).leftJoin(roles, eq(roles.id, users.roleId)).leftJoin(companies, eq(companies.id, users.companyId)).$dynamic(),
+    db
+      .select(fields)
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .$dynamic(),
   id: users.id,
   sortFields: {
     id: users.id,

@@ -172,7 +172,11 @@ export function defineList<F extends SelectedFields, Dto>(definition: ListDefini
       type Cursor = { key: string | null; id: number | string };
       const fetchPage = async (after: Cursor | null, limit: number) => {
         const w = after ? and(base, keysetAfter(o, id, after)) : base;
-        return (await definition.from(db, fields).where(w).orderBy(...orderBy(o)).limit(limit)) as Raw[];
+        return (await definition
+          .from(db, fields)
+          .where(w)
+          .orderBy(...orderBy(o))
+          .limit(limit)) as Raw[];
       };
       return (async function* () {
         for await (const row of keysetRows<Raw, Cursor>(fetchPage, batchSize, (r) => ({ key: r[SORT_KEY], id: r[ROW_ID] }))) {

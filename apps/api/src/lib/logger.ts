@@ -16,9 +16,7 @@ const REDACT_PATHS = [
 
 // The OTP challenge token travels in a path (/auth/get-token/{token}); tokens may be in queries.
 const redactUrl = (url: string) =>
-  url
-    .replace(/(\/auth\/get-token\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&](?:token|resetToken|otp)=)[^&#]*/gi, '$1[redacted]');
+  url.replace(/(\/auth\/get-token\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:token|resetToken|otp)=)[^&#]*/gi, '$1[redacted]');
 
 export function createLogger(level: string, stream?: DestinationStream): Logger {
   return pino(

@@ -9,8 +9,7 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 export const hmac = (key: string, value: string) => createHmac('sha256', key).update(value).digest('base64url');
 
 /** A uniformly random numeric code with leading zeros kept. */
-export const newNumericCode = (length: number) =>
-  Array.from({ length }, () => String(randomInt(0, 10))).join('');
+export const newNumericCode = (length: number) => Array.from({ length }, () => String(randomInt(0, 10))).join('');
 
 /** Constant-time string comparison (lengths are not secret). */
 export function safeEqual(a: string, b: string): boolean {

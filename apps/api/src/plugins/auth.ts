@@ -104,7 +104,12 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       action: 'permission-denied',
       entity: 'route',
       entityId: `${request.method} ${request.routeOptions.url ?? request.url}`,
-      after: typeof permission === 'string' ? { required: [permission] } : 'all' in permission ? { required: permission.all, all: true } : { required: permission.any },
+      after:
+        typeof permission === 'string'
+          ? { required: [permission] }
+          : 'all' in permission
+            ? { required: permission.all, all: true }
+            : { required: permission.any },
     });
     throw new AppError('FORBIDDEN');
   });

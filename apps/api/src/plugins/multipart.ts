@@ -172,7 +172,9 @@ export async function storeImage(app: FastifyInstance, file: FormFile, folder: S
   const key = newStorageKey(folder, file.ext, app.clock.now());
   try {
     await app.storage.put(key, createReadStream(file.path), { contentType: file.mime });
-    await app.storage.put(thumbnailKeyFor(key), await makeThumbnail({ path: file.path }, { maxPixels: file.maxPixels }), { contentType: 'image/webp' });
+    await app.storage.put(thumbnailKeyFor(key), await makeThumbnail({ path: file.path }, { maxPixels: file.maxPixels }), {
+      contentType: 'image/webp',
+    });
     return key;
   } catch (err) {
     await app.storage.delete(key).catch(() => {});

@@ -6,15 +6,18 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 let t: TestApp;
 const seen: number[] = [];
 beforeAll(async () => {
-  t = await createTestApp({}, {
-    beforeReady: (app) =>
-      app.queue.define<{ n: number }>({
-        name: 'plugin-test',
-        async handler(data) {
-          seen.push(data.n);
-        },
-      }),
-  });
+  t = await createTestApp(
+    {},
+    {
+      beforeReady: (app) =>
+        app.queue.define<{ n: number }>({
+          name: 'plugin-test',
+          async handler(data) {
+            seen.push(data.n);
+          },
+        }),
+    },
+  );
 });
 afterAll(() => t?.close());
 

@@ -15,7 +15,13 @@ describe('start-up check', () => {
   it('refuses to get ready while a route under /api declares nothing, an unknown key or an empty list', async () => {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'route-perms-'));
-    const app = await buildApp({ logLevel: 'silent', dataDir, webDistDir: path.join(dataDir, 'none'), seedDemo: false, ...database.overrides });
+    const app = await buildApp({
+      logLevel: 'silent',
+      dataDir,
+      webDistDir: path.join(dataDir, 'none'),
+      seedDemo: false,
+      ...database.overrides,
+    });
     try {
       // Inside the /api prefix like a module's routes, and at the root with an /api URL (a
       // plugin's own routes): both are under /api, so both must declare.

@@ -24,7 +24,12 @@ afterAll(async () => {
 
 const metaOf = (html: string) => {
   const m = /<meta name="app-config" content="([^"]*)">/.exec(html);
-  const decoded = (m?.[1] ?? '').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const decoded = (m?.[1] ?? '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
   return JSON.parse(decoded);
 };
 

@@ -13,8 +13,7 @@ import { sendError } from './errors.js';
  */
 
 const PLACEHOLDER = '__APP_CONFIG__';
-const NOT_BUILT =
-  'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds it) and reload this page.';
+const NOT_BUILT = 'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds it) and reload this page.';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -33,9 +32,7 @@ export default fp(async function staticSpa(app: FastifyInstance) {
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
   // Read once: the injected config does not change while the process runs.
-  const indexHtml = built
-    ? readFileSync(indexFile, 'utf8').replaceAll(PLACEHOLDER, escapeHtml(JSON.stringify(appConfigOf(app))))
-    : '';
+  const indexHtml = built ? readFileSync(indexFile, 'utf8').replaceAll(PLACEHOLDER, escapeHtml(JSON.stringify(appConfigOf(app)))) : '';
 
   const sendIndex = (reply: FastifyReply) => {
     if (!built) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);

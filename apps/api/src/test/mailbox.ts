@@ -32,7 +32,13 @@ function parseMail(raw: string): Omit<Mail, 'to' | 'receivedAt'> {
   for (const part of parts) {
     const at = part.search(/\r?\n\r?\n/);
     const h = unfold(part.slice(0, at));
-    const content = decodeBody(h, part.slice(at).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, ''));
+    const content = decodeBody(
+      h,
+      part
+        .slice(at)
+        .replace(/^\r?\n\r?\n/, '')
+        .replace(/\r?\n$/, ''),
+    );
     if (/content-type:\s*text\/html/i.test(h)) html = content;
     else if (/content-type:\s*text\/plain/i.test(h)) text = content;
   }
@@ -79,7 +85,6 @@ export async function startMailbox() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
 
 export const codeOf = (mail: Mail) => {
   const m = /\b(\d{6})\b/.exec(mail.text);

@@ -76,7 +76,9 @@ const OPEN: Record<string, 'public' | 'session'> = {
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 
 // HEAD twins of GET routes run the same hooks with the same declaration (start-up checks them too).
-const routes = t.app.routeCatalogue.filter((r) => r.method !== 'HEAD' || !t.app.routeCatalogue.some((g) => g.method === 'GET' && g.url === r.url));
+const routes = t.app.routeCatalogue.filter(
+  (r) => r.method !== 'HEAD' || !t.app.routeCatalogue.some((g) => g.method === 'GET' && g.url === r.url),
+);
 
 type Aim = 'live' | 'harmless';
 const CANDIDATES: Record<Aim, () => string[]> = {
@@ -130,7 +132,9 @@ const denials = async (route: RouteCatalogueEntry, s: TestSession) => {
   const [row] = await t.app.db
     .select({ n: count() })
     .from(auditLog)
-    .where(and(eq(auditLog.action, 'permission-denied'), eq(auditLog.entityId, `${route.method} ${route.url}`), eq(auditLog.actorId, s.userId)));
+    .where(
+      and(eq(auditLog.action, 'permission-denied'), eq(auditLog.entityId, `${route.method} ${route.url}`), eq(auditLog.actorId, s.userId)),
+    );
   return row?.n ?? 0;
 };
 
@@ -164,20 +168,27 @@ function expectAdmitted(res: LightMyRequestResponse, who: string) {
   if (res.statusCode >= 400) expect(errorResponseSchema.safeParse(res.json()).success, said).toBe(true);
 }
 
-const label = (p: RoutePermission) => (typeof p === 'string' ? p : 'all' in p ? `all of ${p.all.join(', ')}` : `any of ${p.any.join(', ')}`);
+const label = (p: RoutePermission) =>
+  typeof p === 'string' ? p : 'all' in p ? `all of ${p.all.join(', ')}` : `any of ${p.any.join(', ')}`;
 
 describe('the route table', () => {
   it('lists every route under /api, and the own-id routes above still exist', () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.every((r) => r.url.startsWith('/api'))).toBe(true);
-    for (const key of Object.keys(OWN_ID)) expect(routes.map((r) => `${r.method} ${r.url}`), key).toContain(key);
+    for (const key of Object.keys(OWN_ID))
+      expect(
+        routes.map((r) => `${r.method} ${r.url}`),
+        key,
+      ).toContain(key);
   });
 
   it('opens without a key only the routes listed in OPEN (and the docs UI), and each of those as listed', () => {
     const name = (r: RouteCatalogueEntry) => `${r.method} ${r.url}`;
     const open = routes.filter((r) => r.permission === 'public' || r.permission === 'session');
     const expected = (r: RouteCatalogueEntry) => OPEN[name(r)] ?? (isDocs(r.url) ? 'public' : 'a permission key');
-    expect(Object.fromEntries(open.map((r) => [name(r), r.permission]))).toEqual(Object.fromEntries(open.map((r) => [name(r), expected(r)])));
+    expect(Object.fromEntries(open.map((r) => [name(r), r.permission]))).toEqual(
+      Object.fromEntries(open.map((r) => [name(r), expected(r)])),
+    );
     for (const key of Object.keys(OPEN)) expect(routes.map(name), key).toContain(key);
   });
 });

@@ -20,7 +20,9 @@ export const USERS = {
 /** A clock the tests move forward; real time keeps flowing underneath. */
 function createTestClock() {
   let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms: number) => {
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms: number) => {
       offset += ms;
     },
   };

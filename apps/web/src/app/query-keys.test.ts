@@ -7,10 +7,22 @@ import { roleOptionsQueryOptions } from '../features/users/api/get-role-options'
 // Two features read GET /roles into the one cache: users keeps {id, name, manageable} for its
 // dropdown, permissions keeps whole roles (userCount shows in its picker). Under one key
 // (['roles', 'options'] before the resource kit) whichever ran first answered the other.
-const role = { id: 2, name: 'Editor', description: null, isSystem: false, userCount: 3, manageable: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const role = {
+  id: 2,
+  name: 'Editor',
+  description: null,
+  isSystem: false,
+  userCount: 3,
+  manageable: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [role], total: 1, totalPages: 1 }), { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ data: [role], total: 1, totalPages: 1 }), { status: 200 })),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,11 +7,30 @@ describe('buildShellRoutes', () => {
 
   it('covers every signed-in route of spec s.2', () => {
     const expected = [
-      '/tone-home-dashboard', '/tone-dashboard', '/tone-dashboard/home', '/tone-portal',
-      '/tone-dashboard/locations', '/tone-dashboard/user-request', '/tone-dashboard/user-request/device-details',
-      '/platform/dashboard', '/platform/companies', '/platform/users', '/platform/roles', '/platform/permissions', '/platform/module-permissions',
-      '/demo-admin/clients', '/demo-admin/client-dashboard', '/demo-admin/campaign-media', '/demo-admin/demo-media', '/demo-admin/manage-actions',
-      '/aes', '/aes/generate', '/profile', '/profile/about', '/profile/user-activity', '/profile/user-sessions',
+      '/tone-home-dashboard',
+      '/tone-dashboard',
+      '/tone-dashboard/home',
+      '/tone-portal',
+      '/tone-dashboard/locations',
+      '/tone-dashboard/user-request',
+      '/tone-dashboard/user-request/device-details',
+      '/platform/dashboard',
+      '/platform/companies',
+      '/platform/users',
+      '/platform/roles',
+      '/platform/permissions',
+      '/platform/module-permissions',
+      '/demo-admin/clients',
+      '/demo-admin/client-dashboard',
+      '/demo-admin/campaign-media',
+      '/demo-admin/demo-media',
+      '/demo-admin/manage-actions',
+      '/aes',
+      '/aes/generate',
+      '/profile',
+      '/profile/about',
+      '/profile/user-activity',
+      '/profile/user-sessions',
     ];
     expect([...paths].sort()).toEqual([...expected].sort());
   });

@@ -78,7 +78,9 @@ describe('api client: 401', () => {
   it('does not redirect on other errors and keeps field errors', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    mockFetch(json(400, { success: false, message: 'Invalid email or password', code: 'INVALID_CREDENTIALS', fieldErrors: { email: 'bad' } }));
+    mockFetch(
+      json(400, { success: false, message: 'Invalid email or password', code: 'INVALID_CREDENTIALS', fieldErrors: { email: 'bad' } }),
+    );
     const error = (await api.post('/auth/login', {}).catch((e: unknown) => e)) as ApiError;
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(error.fieldErrors).toEqual({ email: 'bad' });

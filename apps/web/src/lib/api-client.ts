@@ -1,11 +1,4 @@
-import {
-  API_PATHS,
-  COOKIE_NAMES,
-  emptyListResult,
-  ERROR_MESSAGES,
-  HEADER_NAMES,
-  type ListResult,
-} from '@console/contract';
+import { API_PATHS, COOKIE_NAMES, emptyListResult, ERROR_MESSAGES, HEADER_NAMES, type ListResult } from '@console/contract';
 import { readCookie } from './auth/cookies';
 import { getSession } from './auth/session';
 

@@ -84,11 +84,14 @@ export function useInactivity({ timeoutMs, enabled, signOutEnabled, onTimeout, o
       if (heartbeatTimer) return;
       const at = nextHeartbeatAt(lastHeartbeat.current, lastActivity.current, heartbeatIntervalMs(timeoutMs));
       if (at === null) return;
-      heartbeatTimer = setTimeout(() => {
-        heartbeatTimer = undefined;
-        lastHeartbeat.current = Date.now();
-        callbacks.current.onHeartbeat();
-      }, Math.max(0, at - Date.now()));
+      heartbeatTimer = setTimeout(
+        () => {
+          heartbeatTimer = undefined;
+          lastHeartbeat.current = Date.now();
+          callbacks.current.onHeartbeat();
+        },
+        Math.max(0, at - Date.now()),
+      );
     };
 
     const onInput = () => {

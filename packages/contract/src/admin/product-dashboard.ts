@@ -24,7 +24,16 @@ export const productDashboardSchema = z.object({
 export type ProductDashboard = z.infer<typeof productDashboardSchema>;
 export const productDashboardResponseSchema = z.object({ data: productDashboardSchema });
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'permission-denied', 'export', 'grant', 'regenerate-key', 'end-session'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'permission-denied',
+  'export',
+  'grant',
+  'regenerate-key',
+  'end-session',
+] as const;
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   actorId: z.number().int().nullable(),

@@ -37,10 +37,7 @@ export type User = z.infer<typeof userSchema>;
 export const userListItemSchema = userSchema.extend({ manageable: z.boolean() });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === 'null' || v === null || v === undefined ? null : v),
-  idField().nullable(),
-);
+const optionalId = z.preprocess((v) => (v === '' || v === 'null' || v === null || v === undefined ? null : v), idField().nullable());
 
 const userBase = {
   firstname: requiredText('First name', 100),
@@ -68,7 +65,17 @@ export const userUpdateSchema = z.object({
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 export const USER_SORT_FIELDS = [
-  'id', 'firstname', 'lastname', 'email', 'roleName', 'companyName', 'phone', 'status', 'twoFactorEnabled', 'lastLoginAt', 'createdAt',
+  'id',
+  'firstname',
+  'lastname',
+  'email',
+  'roleName',
+  'companyName',
+  'phone',
+  'status',
+  'twoFactorEnabled',
+  'lastLoginAt',
+  'createdAt',
 ] as const;
 
 export const userListQueryExtraSchema = z.object({

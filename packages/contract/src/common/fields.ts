@@ -23,7 +23,11 @@ export const formBoolean = z.preprocess((v) => {
 export const optionalText = (max: number, message?: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-    z.string().max(max, message ?? `Must be at most ${max} characters`).nullable().optional(),
+    z
+      .string()
+      .max(max, message ?? `Must be at most ${max} characters`)
+      .nullable()
+      .optional(),
   );
 
 export const requiredText = (label: string, max: number) =>
@@ -43,7 +47,12 @@ export const optionalPhone = z.preprocess(
 
 export const optionalEmail = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-  z.string().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address').nullable().optional(),
+  z
+    .string()
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address')
+    .nullable()
+    .optional(),
 );
 
 export const optionalUrl = z.preprocess(

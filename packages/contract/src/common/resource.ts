@@ -29,7 +29,13 @@ export type ResourceListDefinition<F extends z.ZodRawShape> = {
   maxLimit?: number;
 };
 
-export type ResourceInput<Row extends z.ZodTypeAny, Create extends z.ZodTypeAny, Update extends z.ZodTypeAny, F extends z.ZodRawShape, K extends ResourceKeys> = {
+export type ResourceInput<
+  Row extends z.ZodTypeAny,
+  Create extends z.ZodTypeAny,
+  Update extends z.ZodTypeAny,
+  F extends z.ZodRawShape,
+  K extends ResourceKeys,
+> = {
   name: string;
   /** API segment (default: name). */
   apiBase?: string;

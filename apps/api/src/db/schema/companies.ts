@@ -13,7 +13,9 @@ export const companies = pgTable(
     logo: varchar('logo', { length: 500 }),
     // The uploaded file's own name (the stored key is a UUID), shown in the edit form.
     logoName: varchar('logo_name', { length: 255 }),
-    status: varchar('status', { length: 20, enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: varchar('status', { length: 20, enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

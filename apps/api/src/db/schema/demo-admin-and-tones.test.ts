@@ -87,10 +87,16 @@ describe('demo-admin schema', () => {
     expect(await sqlState(db.insert(media).values(mediaRow(c.id, { campaignName: 'Spring' })))).toBe('23514');
     const badDates = mediaRow(c.id, { kind: 'campaign', campaignName: 'Spring', startDate: '2026-05-02', endDate: '2026-05-01' });
     expect(await sqlState(db.insert(media).values(badDates))).toBe('23514');
-    await db.insert(media).values(mediaRow(c.id, { kind: 'campaign', campaignName: 'Spring', startDate: '2026-05-01', endDate: '2026-05-01' }));
-    expect(await sqlState(db.insert(manageActions).values({ clientId: c.id, name: 'No media', actionType: 'show-media', value: '1' }))).toBe('23514');
+    await db
+      .insert(media)
+      .values(mediaRow(c.id, { kind: 'campaign', campaignName: 'Spring', startDate: '2026-05-01', endDate: '2026-05-01' }));
+    expect(
+      await sqlState(db.insert(manageActions).values({ clientId: c.id, name: 'No media', actionType: 'show-media', value: '1' })),
+    ).toBe('23514');
     await db.insert(manageActions).values({ clientId: c.id, name: 'Site', actionType: 'open-url', value: 'https://example.com' });
-    expect(await sqlState(db.insert(manageActions).values({ clientId: c.id, name: 'SITE', actionType: 'call', value: '+3212345678' }))).toBe('23505');
+    expect(
+      await sqlState(db.insert(manageActions).values({ clientId: c.id, name: 'SITE', actionType: 'call', value: '+3212345678' })),
+    ).toBe('23505');
   });
 
   it('lets an upload item create at most one entity, and keeps entities when the upload row goes', async () => {
@@ -102,7 +108,11 @@ describe('demo-admin schema', () => {
     const action = { clientId: c.id, actionType: 'call' as const, value: '+3212345678', uploadId: u.id, uploadItem: 'row 2' };
     await db.insert(manageActions).values({ ...action, name: 'First' });
     // A replay after a crash: same item, so nothing new (even under another name).
-    const replay = await db.insert(manageActions).values({ ...action, name: 'Again' }).onConflictDoNothing().returning();
+    const replay = await db
+      .insert(manageActions)
+      .values({ ...action, name: 'Again' })
+      .onConflictDoNothing()
+      .returning();
     expect(replay).toEqual([]);
     await db.delete(bulkUploads).where(eq(bulkUploads.id, u.id));
     const kept = await db.select().from(manageActions).where(eq(manageActions.name, 'First'));
@@ -125,8 +135,21 @@ describe('tones schema', () => {
       .values([1, 2].map((i) => ({ roleId: role.id, firstname: `Owner ${i}`, email: `owner${i}@example.test`, passwordHash: 'x' })))
       .returning({ id: users.id });
     const eventId = randomUUID();
-    const row = { eventId, deviceCode: 'dev-1', toneSequenceId: seq.id, locationId: loc.id, toneCode: 'AB-12', platform: 'ios' as const, requestedAt: new Date() };
-    const insert = (userId: number) => db.insert(userRequests).values({ ...row, userId }).onConflictDoNothing().returning({ id: userRequests.id });
+    const row = {
+      eventId,
+      deviceCode: 'dev-1',
+      toneSequenceId: seq.id,
+      locationId: loc.id,
+      toneCode: 'AB-12',
+      platform: 'ios' as const,
+      requestedAt: new Date(),
+    };
+    const insert = (userId: number) =>
+      db
+        .insert(userRequests)
+        .values({ ...row, userId })
+        .onConflictDoNothing()
+        .returning({ id: userRequests.id });
     expect(await insert(owners[0].id)).toHaveLength(1);
     // The same event id again from the same key owner is a duplicate; from another owner it is new.
     expect(await insert(owners[0].id)).toHaveLength(0);

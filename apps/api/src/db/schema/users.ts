@@ -22,7 +22,9 @@ export const users = pgTable(
     profileName: varchar('profile_name', { length: 255 }),
     primaryColor: varchar('primary_color', { length: 20 }).notNull().default(DEFAULT_COLORS.primaryColor),
     secondaryColor: varchar('secondary_color', { length: 20 }).notNull().default(DEFAULT_COLORS.secondaryColor),
-    status: varchar('status', { length: 20, enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: varchar('status', { length: 20, enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     passwordHash: text('password_hash').notNull(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

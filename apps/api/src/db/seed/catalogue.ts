@@ -38,8 +38,6 @@ export async function seedCatalogue(db: Db, product: { slug: string; name: strin
   // Catalogue ids are explicit; ids below 1000 stay reserved for it, so rows created later through
   // the API never collide with a catalogue entry added in a future release.
   for (const table of ['modules', 'menus', 'permissions']) {
-    await db.execute(
-      sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM ${table}), 999))`),
-    );
+    await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM ${table}), 999))`));
   }
 }

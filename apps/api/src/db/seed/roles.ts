@@ -51,7 +51,10 @@ export async function seedRole(db: Db, role: RoleSeed) {
   if (inserted.length === 0) return;
 
   for (const [moduleId, menuSlugs] of Object.entries(role.modules)) {
-    await db.insert(modulePermissions).values({ roleId: role.id, moduleId: Number(moduleId) }).onConflictDoNothing();
+    await db
+      .insert(modulePermissions)
+      .values({ roleId: role.id, moduleId: Number(moduleId) })
+      .onConflictDoNothing();
     const menuFilter = menuSlugs === 'all' ? undefined : menuSlugs.length ? inArray(menus.slug, menuSlugs) : sql`false`;
     const menuRows = await db
       .select({ id: menus.id })
@@ -65,8 +68,13 @@ export async function seedRole(db: Db, role: RoleSeed) {
     }
   }
   if (role.keys.length) {
-    const keyFilters = role.keys.map((k) => (k.endsWith('.*') ? like(subModules.roleKey, `${k.slice(0, -1)}%`) : eq(subModules.roleKey, k)));
-    const keyRows = await db.select({ id: subModules.id }).from(subModules).where(or(...keyFilters));
+    const keyFilters = role.keys.map((k) =>
+      k.endsWith('.*') ? like(subModules.roleKey, `${k.slice(0, -1)}%`) : eq(subModules.roleKey, k),
+    );
+    const keyRows = await db
+      .select({ id: subModules.id })
+      .from(subModules)
+      .where(or(...keyFilters));
     await db
       .insert(rolePermissions)
       .values(keyRows.map((k) => ({ roleId: role.id, subModuleId: k.id })))

@@ -26,7 +26,10 @@ describe('seed', () => {
       { id: 3, name: 'Support Agent', isSystem: false },
       { id: 4, name: 'Guest', isSystem: false },
     ]);
-    const people = await t.app.db.select({ email: users.email, roleId: users.roleId, twoFactor: users.twoFactorEnabled }).from(users).orderBy(users.roleId);
+    const people = await t.app.db
+      .select({ email: users.email, roleId: users.roleId, twoFactor: users.twoFactorEnabled })
+      .from(users)
+      .orderBy(users.roleId);
     expect(people).toEqual([
       { email: 'admin@example.com', roleId: 1, twoFactor: false },
       { email: 'manager@example.com', roleId: 2, twoFactor: false },

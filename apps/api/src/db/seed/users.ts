@@ -34,9 +34,28 @@ export async function seedSuperAdmin(db: Db, config: Config): Promise<string | u
 }
 
 const DEMO_COMPANIES = [
-  { name: 'Acme Media', email: 'hello@acme-media.example', phone: '+1 555 0100', website: 'https://acme-media.example', address: '1 Main Street, Springfield' },
-  { name: 'Northwind Devices', email: 'info@northwind.example', phone: '+44 20 7946 0000', website: 'https://northwind.example', address: '12 Harbour Road, Bristol' },
-  { name: 'Globex Campaigns', email: 'team@globex.example', phone: '+49 30 1234567', website: 'https://globex.example', address: 'Unter den Linden 5, Berlin', status: 'inactive' as const },
+  {
+    name: 'Acme Media',
+    email: 'hello@acme-media.example',
+    phone: '+1 555 0100',
+    website: 'https://acme-media.example',
+    address: '1 Main Street, Springfield',
+  },
+  {
+    name: 'Northwind Devices',
+    email: 'info@northwind.example',
+    phone: '+44 20 7946 0000',
+    website: 'https://northwind.example',
+    address: '12 Harbour Road, Bristol',
+  },
+  {
+    name: 'Globex Campaigns',
+    email: 'team@globex.example',
+    phone: '+49 30 1234567',
+    website: 'https://globex.example',
+    address: 'Unter den Linden 5, Berlin',
+    status: 'inactive' as const,
+  },
 ];
 
 /** Demo content for an empty embedded database: the access cases of docs/interfaces.md "Seed". */
@@ -50,7 +69,15 @@ export async function seedDemo(db: Db, config: Config): Promise<string | undefin
     .insert(users)
     .values([
       { roleId: 2, companyId: company(0), firstname: 'Maria', lastname: 'Manager', email: 'manager@example.com', passwordHash },
-      { roleId: 3, companyId: company(1), firstname: 'Alex', lastname: 'Agent', email: 'agent@example.com', passwordHash, twoFactorEnabled: true },
+      {
+        roleId: 3,
+        companyId: company(1),
+        firstname: 'Alex',
+        lastname: 'Agent',
+        email: 'agent@example.com',
+        passwordHash,
+        twoFactorEnabled: true,
+      },
       { roleId: 4, companyId: company(0), firstname: 'Gina', lastname: 'Guest', email: 'guest@example.com', passwordHash },
     ])
     .onConflictDoNothing();

@@ -13,7 +13,10 @@ const schema = z.object({
   name: z.string().min(1).max(200),
   actionType: z.enum(['open-url', 'call']),
   value: z.string().min(1),
-  toneCode: z.string().regex(/^[A-Z0-9-]{4,16}$/, '4-16 of A-Z, 0-9 and -').optional(),
+  toneCode: z
+    .string()
+    .regex(/^[A-Z0-9-]{4,16}$/, '4-16 of A-Z, 0-9 and -')
+    .optional(),
   startDate: z.iso.date().optional(),
 });
 
@@ -73,7 +76,9 @@ describe('readSheet (CSV)', () => {
   });
 
   it('refuses a sheet without a required column, with a duplicated column, or without a header', async () => {
-    await expect(all(csvFile('missing.csv', 'name,toneCode\nA,ABCD\n'), 'csv')).rejects.toThrow(new SheetError('Missing columns: actionType, value'));
+    await expect(all(csvFile('missing.csv', 'name,toneCode\nA,ABCD\n'), 'csv')).rejects.toThrow(
+      new SheetError('Missing columns: actionType, value'),
+    );
     await expect(all(csvFile('dup.csv', 'name,Name,actionType,value\n'), 'csv')).rejects.toThrow(/"name" appears twice/);
     await expect(all(csvFile('empty.csv', ''), 'csv')).rejects.toThrow(/first row must name the columns/);
   });
@@ -95,7 +100,11 @@ describe('readSheet (XLSX)', () => {
       ['Bad', 'call', '', 'x', 'not a date'],
     ]);
     expect(await all(file, 'xlsx')).toEqual([
-      { row: 2, ok: true, data: { name: 'Rich name', actionType: 'call', value: '3212345678', toneCode: 'TONE-1', startDate: '2026-05-01' } },
+      {
+        row: 2,
+        ok: true,
+        data: { name: 'Rich name', actionType: 'call', value: '3212345678', toneCode: 'TONE-1', startDate: '2026-05-01' },
+      },
       { row: 4, ok: true, data: { name: 'Formula', actionType: 'open-url', value: 'https://example.com' } },
       {
         row: 5,
@@ -110,7 +119,10 @@ describe('readSheet (XLSX)', () => {
   });
 
   it('refuses a workbook whose header lacks a required column', async () => {
-    const file = await xlsxFile('missing.xlsx', [['name', 'value'], ['a', 'b']]);
+    const file = await xlsxFile('missing.xlsx', [
+      ['name', 'value'],
+      ['a', 'b'],
+    ]);
     await expect(all(file, 'xlsx')).rejects.toThrow(new SheetError('Missing column: actionType'));
   });
 });
@@ -136,7 +148,12 @@ describe('detectSheetFormat', () => {
     expect(await detectSheetFormat(await xlsxFile('named.csv', [['name']]))).toBe('xlsx');
     expect(await detectSheetFormat(csvFile('named.xlsx', 'name,value\n'))).toBe('csv');
     const png = path.join(dir, 'image.csv');
-    writeFileSync(png, await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer());
+    writeFileSync(
+      png,
+      await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
     expect(await detectSheetFormat(png)).toBeNull();
   });
 });

@@ -21,7 +21,8 @@ export async function xlsxArchiveProblem(filePath: string, limits: XlsxGuardLimi
       total += entry.uncompressedSize;
       if (total > limits.maxUnpackedBytes) return `The workbook unpacks to more than ${limits.maxUnpackedBytes} bytes`;
       const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
-      if (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxRatio) return `Suspicious compression ratio in the workbook (${Math.round(ratio)}:1)`;
+      if (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxRatio)
+        return `Suspicious compression ratio in the workbook (${Math.round(ratio)}:1)`;
     }
     return null;
   } catch (err) {

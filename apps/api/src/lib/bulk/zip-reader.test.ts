@@ -50,8 +50,12 @@ async function extract(zipPath: string, limits: Partial<ZipLimits> = {}) {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'zip-reader-'));
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#143f6f' } }).png().toBuffer();
-  jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0d97fd' } }).jpeg().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#143f6f' } })
+    .png()
+    .toBuffer();
+  jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0d97fd' } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -125,7 +129,10 @@ describe('readZip', () => {
   });
 
   it('refuses a zip bomb by its compression ratio without inflating it', async () => {
-    const zipPath = await buildZip('bomb.zip', [{ name: 'bomb.png', data: Buffer.alloc(20 * 1024 * 1024) }, { name: 'ok.png', data: png }]);
+    const zipPath = await buildZip('bomb.zip', [
+      { name: 'bomb.png', data: Buffer.alloc(20 * 1024 * 1024) },
+      { name: 'ok.png', data: png },
+    ]);
     const { verdicts, written } = await extract(zipPath);
     expect(verdicts[0]).toMatchObject({ ok: false, name: 'bomb.png', code: 'compression-ratio' });
     expect(written).toEqual(['ok.png']);

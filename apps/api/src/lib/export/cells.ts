@@ -32,8 +32,12 @@ export class DateFormatter {
   constructor(readonly timeZone = 'UTC') {
     this.intl = new Intl.DateTimeFormat('en-CA', {
       timeZone,
-      year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
   }

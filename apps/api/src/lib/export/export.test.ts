@@ -77,9 +77,33 @@ const columns: ExportColumn<User>[] = [
 ];
 
 const users: User[] = [
-  { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', score: 42.5, active: true, createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5)), note: 'plain' },
-  { id: 2, name: 'Zoë "Zed" Ångström', email: 'zoe@example.com', score: -7, active: false, createdAt: null, note: 'comma, quote " and\nnewline' },
-  { id: 3, name: 'Renée Müller', email: 'renee@example.com', score: null, active: true, createdAt: new Date(Date.UTC(2024, 11, 31, 23, 59, 59)), note: null },
+  {
+    id: 1,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    score: 42.5,
+    active: true,
+    createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5)),
+    note: 'plain',
+  },
+  {
+    id: 2,
+    name: 'Zoë "Zed" Ångström',
+    email: 'zoe@example.com',
+    score: -7,
+    active: false,
+    createdAt: null,
+    note: 'comma, quote " and\nnewline',
+  },
+  {
+    id: 3,
+    name: 'Renée Müller',
+    email: 'renee@example.com',
+    score: null,
+    active: true,
+    createdAt: new Date(Date.UTC(2024, 11, 31, 23, 59, 59)),
+    note: null,
+  },
 ];
 
 describe('CSV export', () => {
@@ -103,7 +127,9 @@ describe('CSV export', () => {
   });
 
   it('writes dates in the requested time zone', async () => {
-    const text = (await collect(exportRows({ format: 'csv', columns, rows: users.slice(0, 1), title: 'Users', timeZone: 'Asia/Kolkata' }))).toString('utf8');
+    const text = (
+      await collect(exportRows({ format: 'csv', columns, rows: users.slice(0, 1), title: 'Users', timeZone: 'Asia/Kolkata' }))
+    ).toString('utf8');
     expect(parseCsv(text.slice(1))[1][5]).toBe('2025-01-02 08:34:05');
   });
 
@@ -149,7 +175,15 @@ describe('XLSX export', () => {
     const starts = ['=', '+', '-', '@', '\t', '\r'];
     const rows = starts.map((s) => ({ v: `${s}1+1`, n: -5 }));
     const buf = await collect(
-      exportRows({ format: 'excel', columns: [{ key: 'v', header: '=head' }, { key: 'n', header: 'n' }], rows, title: 'x' }),
+      exportRows({
+        format: 'excel',
+        columns: [
+          { key: 'v', header: '=head' },
+          { key: 'n', header: 'n' },
+        ],
+        rows,
+        title: 'x',
+      }),
     );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
@@ -165,7 +199,9 @@ describe('XLSX export', () => {
   });
 
   it('drops characters XML cannot carry', async () => {
-    const buf = await collect(exportRows({ format: 'excel', columns: [{ key: 'v', header: 'v' }], rows: [{ v: 'a\u0000b\u0007c' }], title: 'x' }));
+    const buf = await collect(
+      exportRows({ format: 'excel', columns: [{ key: 'v', header: 'v' }], rows: [{ v: 'a\u0000b\u0007c' }], title: 'x' }),
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     expect(wb.worksheets[0].getCell('A2').value).toBe('abc');
@@ -191,7 +227,13 @@ describe('PDF export', () => {
 
   it('opens in pdftotext with the title, generated-at line, header and rows', async () => {
     const text = await pdfText(
-      exportRows({ format: 'pdf', columns, rows: asAsync(users), title: 'Users report', generatedAt: new Date(Date.UTC(2025, 5, 1, 12, 0, 0)) }),
+      exportRows({
+        format: 'pdf',
+        columns,
+        rows: asAsync(users),
+        title: 'Users report',
+        generatedAt: new Date(Date.UTC(2025, 5, 1, 12, 0, 0)),
+      }),
     );
     expect(text).toContain('Users report');
     expect(text).toContain('Generated at 2025-06-01 12:00:00 (UTC)');
@@ -205,7 +247,15 @@ describe('PDF export', () => {
   it('repeats the header on every page, numbers the pages and cuts long cells', async () => {
     const many = Array.from({ length: 120 }, (_, i) => ({ id: i + 1, text: `row-${i + 1} ${'long text '.repeat(i === 0 ? 200 : 1)}` }));
     const text = await pdfText(
-      exportRows({ format: 'pdf', columns: [{ key: 'id', header: 'Number' }, { key: 'text', header: 'Text', width: 3 }], rows: many, title: 'Many' }),
+      exportRows({
+        format: 'pdf',
+        columns: [
+          { key: 'id', header: 'Number' },
+          { key: 'text', header: 'Text', width: 3 },
+        ],
+        rows: many,
+        title: 'Many',
+      }),
     );
     const pages = text.split('\f').filter((p) => p.trim());
     expect(pages.length).toBeGreaterThanOrEqual(3);
@@ -224,7 +274,15 @@ describe('PDF export', () => {
     expect(plain).toContain('Zürich ??');
     const font = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
     if (!existsSync(font)) return; // fonts-dejavu not installed: the TrueType half cannot run
-    const embedded = await pdfText(exportRows({ format: 'pdf', columns: [{ key: 'v', header: 'City' }], rows: [{ v: 'Zürich Ωμέγα' }], title: 'Cities', pdfFonts: { regular: font } }));
+    const embedded = await pdfText(
+      exportRows({
+        format: 'pdf',
+        columns: [{ key: 'v', header: 'City' }],
+        rows: [{ v: 'Zürich Ωμέγα' }],
+        title: 'Cities',
+        pdfFonts: { regular: font },
+      }),
+    );
     expect(embedded).toContain('Zürich Ωμέγα');
   });
 
@@ -248,7 +306,11 @@ describe.each<ExportFormat>(['csv', 'excel', 'pdf'])('%s streaming', (format) =>
     }
     return { state, rows: rows() };
   }
-  const cols = [{ key: 'id', header: 'ID' }, { key: 'name', header: 'Name' }, { key: 'email', header: 'E-mail' }];
+  const cols = [
+    { key: 'id', header: 'ID' },
+    { key: 'name', header: 'Name' },
+    { key: 'email', header: 'E-mail' },
+  ];
 
   it('pulls rows only as fast as the consumer reads (backpressure)', async () => {
     const { state, rows } = source(200_000);
@@ -289,7 +351,9 @@ describe('memory', () => {
   it('streams a 100k-row CSV export to a null sink with small RSS growth', async () => {
     const r = await measureExportMemory('csv', 100_000);
     const growthMb = r.peakRssGrowthBytes / 1024 / 1024;
-    console.info(`[export memory] 100k-row CSV: ${(r.bytes / 1024 / 1024).toFixed(1)} MB written, peak RSS growth ${growthMb.toFixed(1)} MB`);
+    console.info(
+      `[export memory] 100k-row CSV: ${(r.bytes / 1024 / 1024).toFixed(1)} MB written, peak RSS growth ${growthMb.toFixed(1)} MB`,
+    );
     expect(r.bytes).toBeGreaterThan(100_000 * 40);
     expect(growthMb).toBeLessThan(100); // the issue's goal; the file itself is ~7.6 MB
   });
@@ -308,7 +372,11 @@ describe('keysetBatches', () => {
     const sizes = [];
     for await (const batch of keysetBatches(fetchPage, 1000)) sizes.push(batch.length);
     expect(sizes).toEqual([1000, 1000, 500]);
-    expect(calls).toEqual([[null, 1000], [1000, 1000], [2000, 1000]]);
+    expect(calls).toEqual([
+      [null, 1000],
+      [1000, 1000],
+      [2000, 1000],
+    ]);
   });
 
   it('stops on an empty page when the total is a multiple of the batch size', async () => {
@@ -321,17 +389,21 @@ describe('keysetBatches', () => {
 
   it('supports a compound cursor for other sort orders', async () => {
     const people = [
-      { id: 3, name: 'a' }, { id: 1, name: 'b' }, { id: 2, name: 'b' }, { id: 5, name: 'c' }, { id: 4, name: 'd' },
+      { id: 3, name: 'a' },
+      { id: 1, name: 'b' },
+      { id: 2, name: 'b' },
+      { id: 5, name: 'c' },
+      { id: 4, name: 'd' },
     ];
     type Cursor = { name: string; id: number };
-    const after = (c: Cursor | null) => (p: (typeof people)[number]) =>
-      !c || p.name > c.name || (p.name === c.name && p.id > c.id);
+    const after = (c: Cursor | null) => (p: (typeof people)[number]) => !c || p.name > c.name || (p.name === c.name && p.id > c.id);
     const out = [];
     for await (const p of keysetRows<(typeof people)[number], Cursor>(
       async (c, limit) => people.filter(after(c)).slice(0, limit),
       2,
       (p) => ({ name: p.name, id: p.id }),
-    )) out.push(p.id);
+    ))
+      out.push(p.id);
     expect(out).toEqual([3, 1, 2, 5, 4]);
   });
 
@@ -352,7 +424,9 @@ describe('helpers', () => {
     expect(exportContentType('excel')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(exportContentType('pdf')).toBe('application/pdf');
     expect(['csv', 'excel', 'pdf'].map((f) => exportFileExtension(f as ExportFormat))).toEqual(['csv', 'xlsx', 'pdf']);
-    expect(exportFileName('User sessions (all)', 'excel', new Date(Date.UTC(2025, 0, 2, 3, 4, 5)))).toBe('user-sessions-all-20250102-030405.xlsx');
+    expect(exportFileName('User sessions (all)', 'excel', new Date(Date.UTC(2025, 0, 2, 3, 4, 5)))).toBe(
+      'user-sessions-all-20250102-030405.xlsx',
+    );
     expect(exportFileName('Überblick', 'csv', new Date(0))).toBe('uberblick-19700101-000000.csv');
   });
 

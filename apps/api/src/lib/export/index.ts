@@ -81,7 +81,14 @@ export function exportFileExtension(format: ExportFormat): string {
 
 /** `<title-slug>-<yyyyMMdd-HHmmss>.<ext>` (UTC), e.g. `users-20250101-093000.csv`. */
 export function exportFileName(title: string, format: ExportFormat, at: Date = new Date()): string {
-  const slug = title.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'export';
+  const slug =
+    title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'export';
   const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return `${slug}-${stamp}.${EXTENSIONS[format]}`;
 }

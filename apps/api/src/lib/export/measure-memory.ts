@@ -19,7 +19,14 @@ export async function measureExportMemory(format: ExportFormat, rows: number): P
   const fetchPage = async (after: number | null, limit: number) => {
     const page = [];
     for (let id = (after ?? 0) + 1; id <= Math.min((after ?? 0) + limit, rows); id++) {
-      page.push({ id, name: `User number ${id}`, email: `user${id}@example.com`, role: id % 5, createdAt: new Date(1_700_000_000_000 + id * 1000), note: '=cmd|calc' });
+      page.push({
+        id,
+        name: `User number ${id}`,
+        email: `user${id}@example.com`,
+        role: id % 5,
+        createdAt: new Date(1_700_000_000_000 + id * 1000),
+        note: '=cmd|calc',
+      });
     }
     return page;
   };
@@ -51,5 +58,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const format = (process.argv[2] ?? 'csv') as ExportFormat;
   const rows = Number(process.argv[3] ?? 100_000);
   const r = await measureExportMemory(format, rows);
-  console.log(`${r.format} ${r.rows} rows: ${(r.bytes / 1048576).toFixed(1)} MB written, peak RSS +${(r.peakRssGrowthBytes / 1048576).toFixed(1)} MB, ${r.ms} ms`);
+  console.log(
+    `${r.format} ${r.rows} rows: ${(r.bytes / 1048576).toFixed(1)} MB written, peak RSS +${(r.peakRssGrowthBytes / 1048576).toFixed(1)} MB, ${r.ms} ms`,
+  );
 }

@@ -13,7 +13,8 @@ const MAX_CELL_CHARS = 300; // measured text is cut here first, then fitted to t
 const ELLIPSIS = '\u2026';
 
 // Characters the standard (AFM) fonts can show: WinAnsi. Others become '?'.
-const WIN_ANSI_EXTRA = '\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178';
+const WIN_ANSI_EXTRA =
+  '\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178';
 const NOT_WIN_ANSI = new RegExp(`[^\\u0020-\\u007e\\u00a0-\\u00ff${WIN_ANSI_EXTRA}]`, 'gu');
 
 /**
@@ -96,7 +97,12 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
       line(fit(tidy(c.header), widths[i]), xs[i], y, widths[i]);
     });
     y += ROW_HEIGHT;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + tableWidth, y).lineWidth(0.5).strokeColor('#8a94a6').stroke();
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + tableWidth, y)
+      .lineWidth(0.5)
+      .strokeColor('#8a94a6')
+      .stroke();
     doc.font(fonts.regular).fontSize(FONT_SIZE).fillColor('#000');
   };
   const footer = () => {
@@ -119,7 +125,10 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   doc.font(fonts.bold).fontSize(14).text(clean(options.title), MARGIN, y, { width: tableWidth, lineBreak: false });
   y += 20;
   const generatedAt = options.generatedAt ?? new Date();
-  doc.font(fonts.regular).fontSize(9).fillColor('#555')
+  doc
+    .font(fonts.regular)
+    .fontSize(9)
+    .fillColor('#555')
     .text(`Generated at ${dates.format(generatedAt)} (${dates.timeZone})`, MARGIN, y, { width: tableWidth, lineBreak: false });
   doc.fillColor('#000');
   y += 18;
@@ -135,7 +144,12 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
       line(fit(text, widths[i]), xs[i], y, widths[i]);
     });
     y += ROW_HEIGHT;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + tableWidth, y).lineWidth(0.25).strokeColor('#d0d5dd').stroke();
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + tableWidth, y)
+      .lineWidth(0.25)
+      .strokeColor('#d0d5dd')
+      .stroke();
     count += 1;
     await flow.afterRow();
   }

@@ -18,7 +18,8 @@ beforeAll(async () => {
     const fetchPage = async (after: number | null, limit: number) => {
       const start = (after ?? 0) + 1;
       const rows = [];
-      for (let id = start; id < start + limit && id <= total; id++) rows.push({ id, email: `user${id}@example.com`, name: id === 1 ? '=2+3' : `User ${id}` });
+      for (let id = start; id < start + limit && id <= total; id++)
+        rows.push({ id, email: `user${id}@example.com`, name: id === 1 ? '=2+3' : `User ${id}` });
       state.pulled += rows.length;
       return rows;
     };
@@ -36,7 +37,16 @@ beforeAll(async () => {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-store');
     return reply.send(
-      exportRows({ format, title: 'Users', rows: rows(), columns: [{ key: 'id', header: 'ID' }, { key: 'email', header: 'E-mail' }, { key: 'name', header: 'Name' }] }),
+      exportRows({
+        format,
+        title: 'Users',
+        rows: rows(),
+        columns: [
+          { key: 'id', header: 'ID' },
+          { key: 'email', header: 'E-mail' },
+          { key: 'name', header: 'Name' },
+        ],
+      }),
     );
   });
   // Rows that fail after `failAfter` rows (0: the first fetch fails), started the way sendExport does.
@@ -48,7 +58,15 @@ beforeAll(async () => {
         yield { id, name: `User ${id}` };
       }
     }
-    const file = await startExport({ format: req.query.format, title: 'Users', rows: rows(), columns: [{ key: 'id', header: 'ID' }, { key: 'name', header: 'Name' }] });
+    const file = await startExport({
+      format: req.query.format,
+      title: 'Users',
+      rows: rows(),
+      columns: [
+        { key: 'id', header: 'ID' },
+        { key: 'name', header: 'Name' },
+      ],
+    });
     reply.header('content-type', exportContentType(req.query.format)).header('content-disposition', 'attachment');
     return reply.send(file);
   });
@@ -63,7 +81,10 @@ describe('export served through Fastify', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{8}-\d{6}\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(2501);
     expect(lines[1]).toBe("1,user1@example.com,'=2+3");
     expect(lines[2500]).toBe('2500,user2500@example.com,User 2500');

@@ -25,7 +25,8 @@ export const XLSX_WIDTH = {
 export const XLSX_DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 // East Asian wide and full-width characters take about two digit widths in a spreadsheet font.
-const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;
 
 /** Width of the text in characters as a spreadsheet shows it: its longest line, wide characters counted twice. */
 export function displayChars(text: string): number {

@@ -31,7 +31,14 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   const sampleValues = sample.map(toValues);
   sheet.columns = options.columns.map((c, i) => {
     const header = xlsxText(c.header);
-    return { key: `c${i}`, header, width: xlsxColumnWidth(header, sampleValues.map((v) => shownText(v[i]))) };
+    return {
+      key: `c${i}`,
+      header,
+      width: xlsxColumnWidth(
+        header,
+        sampleValues.map((v) => shownText(v[i])),
+      ),
+    };
   });
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
@@ -81,5 +88,11 @@ function xlsxText(text: string): string {
 
 /** Excel sheet names: at most 31 characters, none of []:*?/\ and not empty. */
 function sheetName(title: string): string {
-  return title.replace(/[[\]:*?/\\]/g, ' ').replace(XML_INVALID, '').trim().slice(0, 31) || 'Export';
+  return (
+    title
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .replace(XML_INVALID, '')
+      .trim()
+      .slice(0, 31) || 'Export'
+  );
 }

@@ -104,9 +104,7 @@ export function createJobQueue(opts: JobQueueOptions) {
 
 async function failOrphans(boss: PgBoss, names: string[]) {
   for (const name of names) {
-    const { rows } = await boss
-      .getDb()
-      .executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [name]);
+    const { rows } = await boss.getDb().executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [name]);
     const ids = (rows as { id: string }[]).map((r) => r.id);
     for (const id of ids) await boss.fail(name, id, { message: 'the process running this job stopped' });
   }

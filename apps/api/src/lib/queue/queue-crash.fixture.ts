@@ -5,7 +5,10 @@ import { createJobQueue } from './job-queue.js';
 
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDataDir: process.env.QUEUE_FIXTURE_DIR ?? '' });
 const exec = (text: string, values: unknown[] = []) =>
-  (handle.db as unknown as { $client: { query(t: string, v: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client.query(text, values);
+  (handle.db as unknown as { $client: { query(t: string, v: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client.query(
+    text,
+    values,
+  );
 await exec('CREATE TABLE IF NOT EXISTS queue_test_runs (job_id text NOT NULL, phase text NOT NULL)');
 
 const queue = createJobQueue({

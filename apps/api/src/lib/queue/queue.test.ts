@@ -32,8 +32,18 @@ describe('job queue in-process', () => {
     const database = await createTestDatabase();
     drop = database.drop;
     handle = await openDatabase({ databaseUrl: database.overrides.databaseUrl, pgliteDataDir: 'memory://' });
-    queue = createJobQueue({ handle, workers: true, concurrency: 2, tuning: { maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } });
-    queue.define<{ label: string }>({ name: 'record', async handler(data) { runs.push(data.label); } });
+    queue = createJobQueue({
+      handle,
+      workers: true,
+      concurrency: 2,
+      tuning: { maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+    });
+    queue.define<{ label: string }>({
+      name: 'record',
+      async handler(data) {
+        runs.push(data.label);
+      },
+    });
     queue.define({
       name: 'always-fails',
       retryLimit: 2,
@@ -104,7 +114,10 @@ describe('job queue across a crash', () => {
 
   /** Runs the fixture worker; resolves with the first line starting with `marker`. */
   function runWorker(extraEnv: NodeJS.ProcessEnv, marker: string): { child: ChildProcess; line: Promise<string> } {
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     const line = new Promise<string>((resolve, reject) => {
@@ -120,7 +133,8 @@ describe('job queue across a crash', () => {
     });
     return { child, line };
   }
-  const exited = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode ? r() : child.on('exit', () => r())));
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((r) => (child.exitCode !== null || child.signalCode ? r() : child.on('exit', () => r())));
 
   it('finishes, after a restart, a job whose worker was killed with SIGKILL mid-job', async () => {
     const first = runWorker({ ENQUEUE: '1' }, 'STARTED');
@@ -136,7 +150,9 @@ describe('job queue across a crash', () => {
     // The worker is gone: now this process may open the database (PGlite admits one process).
     const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.QUEUE_FIXTURE_DIR! });
     try {
-      const client = (handle.db as unknown as { $client: { query(t: string, v?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+      const client = (
+        handle.db as unknown as { $client: { query(t: string, v?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }
+      ).$client;
       const phases = await client.query('SELECT phase FROM queue_test_runs WHERE job_id = $1 ORDER BY phase', [jobId]);
       expect(phases.rows.map((r) => r.phase)).toEqual(['done', 'started', 'started']);
       const job = await client.query('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [jobId]);

@@ -75,11 +75,7 @@ const toCell = (c: ResourceExportColumn): ExportColumn => ({
   header: c.header,
   width: c.width,
   format:
-    c.type === 'date'
-      ? (v) => (typeof v === 'string' ? new Date(v) : null)
-      : c.type === 'boolean'
-        ? (v) => (v ? 'Yes' : 'No')
-        : undefined,
+    c.type === 'date' ? (v) => (typeof v === 'string' ? new Date(v) : null) : c.type === 'boolean' ? (v) => (v ? 'Yes' : 'No') : undefined,
 });
 
 /**
@@ -97,7 +93,8 @@ export function registerResourceRoutes<Row>(app: FastifyInstance, options: Resou
   const security = [{ bearer: [] }];
   const perm = (key: string | undefined) => key as RoutePermission;
   const form = res.file ? { fileField: res.file.field, allowed: res.file.allowed, use: res.file.use } : undefined;
-  const mutation = options.mutationResponse ?? z.object({ success: z.boolean(), message: z.string(), data: res.schemas.row.optional() }).passthrough();
+  const mutation =
+    options.mutationResponse ?? z.object({ success: z.boolean(), message: z.string(), data: res.schemas.row.optional() }).passthrough();
   const filters = async (request: FastifyRequest) => (await options.filters?.(request.query as Record<string, unknown>, request)) ?? [];
   const label = res.label.singular.toLowerCase();
 
@@ -110,10 +107,12 @@ export function registerResourceRoutes<Row>(app: FastifyInstance, options: Resou
   });
 
   /** Multipart resources read the form (fields + the one file); the others take a JSON body. */
-  const bodyOf = (schema: z.ZodTypeAny) =>
-    form ? { multipartBody: multipartBody(schema, form) } : { body: schema };
-  const withInput = <T>(request: FastifyRequest, schema: z.ZodTypeAny, run: (input: never, file?: Parameters<ResourceService<Row, never>['create']>[2]) => Promise<T>) =>
-    form ? withForm(request, form, schema, (input, file) => run(input as never, file)) : run(request.body as never);
+  const bodyOf = (schema: z.ZodTypeAny) => (form ? { multipartBody: multipartBody(schema, form) } : { body: schema });
+  const withInput = <T>(
+    request: FastifyRequest,
+    schema: z.ZodTypeAny,
+    run: (input: never, file?: Parameters<ResourceService<Row, never>['create']>[2]) => Promise<T>,
+  ) => (form ? withForm(request, form, schema, (input, file) => run(input as never, file)) : run(request.body as never));
   const formErrors = form ? ([413, 415] as const) : ([] as const);
 
   r.get(
@@ -165,7 +164,13 @@ export function registerResourceRoutes<Row>(app: FastifyInstance, options: Resou
       res.routes.detail,
       {
         config: { permission: perm(K.view) },
-        schema: { tags, summary: `One ${label}`, security, params: idParamSchema, response: { 200: z.object({ data: res.schemas.row }), ...errors(400, 401, 403, 404) } },
+        schema: {
+          tags,
+          summary: `One ${label}`,
+          security,
+          params: idParamSchema,
+          response: { 200: z.object({ data: res.schemas.row }), ...errors(400, 401, 403, 404) },
+        },
       },
       async (request) => ({ data: await service.get(request.params.id) }),
     );

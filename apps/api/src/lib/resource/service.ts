@@ -70,11 +70,13 @@ export function createCrudService<Row extends { id: number }, Create, Update = C
   const nameOf = options.nameOf ?? ((input) => String((input as { name?: unknown }).name ?? ''));
   const nameTaken = () => new AppError('CONFLICT', messages.nameTaken, { name: messages.nameTaken ?? 'Already taken' });
   const fileOf = (row: Row | undefined) => (file && row ? ((row as Record<string, unknown>)[file.field] as string | null) : null);
-  const fileNameOf = (row: Row | undefined) => (file?.nameField && row ? ((row as Record<string, unknown>)[file.nameField] as string | null) : null);
+  const fileNameOf = (row: Row | undefined) =>
+    file?.nameField && row ? ((row as Record<string, unknown>)[file.nameField] as string | null) : null;
   /** The file column (and its original-name column) of an insert or update. */
   const fileColumns = (path: string | null, name: string | null) =>
     file ? { [file.field]: path, ...(file.nameField ? { [file.nameField]: path ? name : null } : {}) } : {};
-  const put = async (upload?: FormFile) => (file && upload ? (file.store ?? ((a, f) => storeImage(a, f, file.folder)))(app, upload) : undefined);
+  const put = async (upload?: FormFile) =>
+    file && upload ? (file.store ?? ((a, f) => storeImage(a, f, file.folder)))(app, upload) : undefined;
 
   async function get(id: number): Promise<Row> {
     const row = await store.find(app.db, id);

@@ -35,7 +35,12 @@ export function defineStore<F extends SelectedFields, Row>(def: StoreDefinition<
   const { table, id } = def;
   const anyTable = table as never;
   const usageCount = (idValue: number) =>
-    def.usages?.length ? sql`(${sql.join(def.usages.map((u) => usedBy(u, idValue)), sql` + `)})` : sql`0`;
+    def.usages?.length
+      ? sql`(${sql.join(
+          def.usages.map((u) => usedBy(u, idValue)),
+          sql` + `,
+        )})`
+      : sql`0`;
 
   return {
     async find(db: Db, idValue: number): Promise<Row | undefined> {
@@ -55,26 +60,39 @@ export function defineStore<F extends SelectedFields, Row>(def: StoreDefinition<
     },
 
     async insert(db: Db, values: Record<string, unknown>): Promise<number> {
-      const [row] = (await db.insert(anyTable).values(values as never).returning({ id })) as { id: number }[];
+      const [row] = (await db
+        .insert(anyTable)
+        .values(values as never)
+        .returning({ id })) as { id: number }[];
       return oneRow(row).id;
     },
 
     async update(db: Db, idValue: number, values: Record<string, unknown>): Promise<boolean> {
-      const rows = await db.update(anyTable).set(values as never).where(eq(id, idValue)).returning({ id });
+      const rows = await db
+        .update(anyTable)
+        .set(values as never)
+        .where(eq(id, idValue))
+        .returning({ id });
       return (rows as unknown[]).length > 0;
     },
 
     /** One statement, so no referencing row slips in between the check and the delete. */
     async removeIfUnused(db: Db, idValue: number): Promise<boolean> {
       const unused = def.usages?.length ? sql`${usageCount(idValue)} = 0` : undefined;
-      const rows = await db.delete(anyTable).where(and(eq(id, idValue), unused)).returning({ id });
+      const rows = await db
+        .delete(anyTable)
+        .where(and(eq(id, idValue), unused))
+        .returning({ id });
       return (rows as unknown[]).length > 0;
     },
 
     async usage(db: Db, idValue: number): Promise<number> {
       if (!def.usages?.length) return 0;
       // Read through the row itself: a row that is gone has no usage (the caller answers 404).
-      const rows = await db.select({ n: sql<number>`${usageCount(idValue)}`.mapWith(Number) }).from(anyTable).where(eq(id, idValue));
+      const rows = await db
+        .select({ n: sql<number>`${usageCount(idValue)}`.mapWith(Number) })
+        .from(anyTable)
+        .where(eq(id, idValue));
       return Number((rows as { n: number }[])[0]?.n ?? 0);
     },
   };

@@ -8,9 +8,7 @@ export * from './keys.js';
 export { LocalDiskStorage } from './local-disk.js';
 export { AzureBlobStorage } from './azure-blob.js';
 
-export type StorageOptions =
-  | { driver: 'local'; rootDir: string }
-  | { driver: 'azure'; connectionString: string; container: string };
+export type StorageOptions = { driver: 'local'; rootDir: string } | { driver: 'azure'; connectionString: string; container: string };
 
 /**
  * The configured driver. The config module decides: Azure when a connection string is set,

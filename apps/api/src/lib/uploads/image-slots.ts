@@ -24,7 +24,8 @@ export async function withImageSlot<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } finally {
     const next = waiting.shift();
-    if (next) next(); // the slot passes straight on; `running` stays the same
+    if (next)
+      next(); // the slot passes straight on; `running` stays the same
     else running--;
   }
 }

@@ -3,15 +3,7 @@ import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { IMAGE_PIXEL_LIMITS, type ImageUse, UPLOAD_MESSAGES } from '@console/contract';
 import sharp from 'sharp';
 import { tooLarge, tooManyPixels, unsupported } from './errors.js';
-import {
-  CATEGORY_LABEL,
-  CATEGORY_TYPES,
-  CSV_MIME,
-  IMAGE_TYPES,
-  KNOWN_TYPES,
-  type AcceptedType,
-  type UploadCategory,
-} from './types.js';
+import { CATEGORY_LABEL, CATEGORY_TYPES, CSV_MIME, IMAGE_TYPES, KNOWN_TYPES, type AcceptedType, type UploadCategory } from './types.js';
 
 export const DEFAULT_MAX_PIXELS = IMAGE_PIXEL_LIMITS.media;
 const TEXT_SAMPLE_BYTES = 64 * 1024;

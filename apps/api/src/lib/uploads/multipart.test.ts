@@ -73,7 +73,9 @@ const storedKeys = async () => (await readdir(path.join(dir, 'storage'), { recur
 
 describe('profile image upload through @fastify/multipart', () => {
   it('stores a valid PNG under a server-generated key, whatever the client called it, and serves it safely', async () => {
-    const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#abcdef' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#abcdef' } })
+      .png()
+      .toBuffer();
     const res = await post(form(png, '../../etc/evil name.png', 'text/html'));
     expect(res.status).toBe(200);
     const body = (await res.json()) as { key: string; name: string; width: number; height: number };
@@ -81,7 +83,9 @@ describe('profile image upload through @fastify/multipart', () => {
     expect(body).toMatchObject({ name: 'evil name.png', width: 600, height: 300 });
     expect(await readdir(tmp)).toEqual([]);
 
-    const got = await fetch(`${baseUrl}/files?key=${encodeURIComponent(body.key.replace(/\//g, '\\'))}&name=${encodeURIComponent(body.name)}`);
+    const got = await fetch(
+      `${baseUrl}/files?key=${encodeURIComponent(body.key.replace(/\//g, '\\'))}&name=${encodeURIComponent(body.name)}`,
+    );
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('image/png');
     expect(got.headers.get('x-content-type-options')).toBe('nosniff');
@@ -118,13 +122,19 @@ describe('profile image upload through @fastify/multipart', () => {
     const before = await storedKeys();
     const res = await post(form(content, name));
     expect(res.status).toBe(415);
-    expect(await res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringMatching(/expected an image|SVG/) });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: expect.stringMatching(/expected an image|SVG/),
+    });
     expect(await readdir(tmp)).toEqual([]);
     expect(await storedKeys()).toEqual(before);
   });
 
   it('keeps serving after a rejected upload (the connection is not left stalled)', async () => {
-    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: 'red' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
     expect((await post(form(png, 'ok.png'))).status).toBe(200);
   });
 

@@ -71,14 +71,26 @@ export interface StoredFileHeaderOptions {
 
 /** Types a browser may render in place; anything else (HTML, SVG, XML, PDF, text...) is downloaded. */
 const INLINE_SAFE = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif',
-  'video/mp4', 'video/webm', 'video/quicktime',
-  'audio/mpeg', 'audio/mp4', 'audio/aac', 'audio/ogg', 'audio/wav',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/aac',
+  'audio/ogg',
+  'audio/wav',
 ]);
 
 /** Types served under their own name (as attachments); any other type becomes octet-stream. */
 const DOWNLOAD_AS_IS = new Set([
-  'application/pdf', 'text/csv', 'application/zip',
+  'application/pdf',
+  'text/csv',
+  'application/zip',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ]);
 

@@ -5,7 +5,17 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_WORK_SLOTS, imageWorkLoad, receiveUpload, withImageSlot } from './index.js';
-import { animatedGif, exifHasGps, gifJsPolyglot, jpegWithGps, leaks, NO_LEAKS, pngWithTrailingHtml, POLYGLOT_SCRIPT, TRAILING_HTML } from './testing.js';
+import {
+  animatedGif,
+  exifHasGps,
+  gifJsPolyglot,
+  jpegWithGps,
+  leaks,
+  NO_LEAKS,
+  pngWithTrailingHtml,
+  POLYGLOT_SCRIPT,
+  TRAILING_HTML,
+} from './testing.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -64,7 +74,10 @@ describe('receiveUpload re-encodes images', () => {
   });
 
   it('keeps WebP as WebP', async () => {
-    const webp = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#00000080' } }).webp().withExif({ IFD0: { Make: 'SpyCam' } }).toBuffer();
+    const webp = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#00000080' } })
+      .webp()
+      .withExif({ IFD0: { Make: 'SpyCam' } })
+      .toBuffer();
     const up = await receive(webp);
     const stored = await readFile(up.path);
     expect([(await sharp(stored).metadata()).format, await leaks(stored)]).toEqual(['webp', NO_LEAKS]);

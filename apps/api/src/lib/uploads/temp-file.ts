@@ -82,7 +82,12 @@ export function streamToTempFile(source: Readable, options: TempFileOptions): Pr
       });
     };
     const onSourceError = (err: Error & { code?: string }) =>
-      fail(err.code === 'FST_REQ_FILE_TOO_LARGE' ? new UploadRejected('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.') : cutOff(), false);
+      fail(
+        err.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? new UploadRejected('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.')
+          : cutOff(),
+        false,
+      );
     // 'close' after 'end' is normal; before it, the source was destroyed and will never end.
     const onSourceClose = () => {
       if (!source.readableEnded) onSourceError((source.errored ?? new Error('closed early')) as Error & { code?: string });

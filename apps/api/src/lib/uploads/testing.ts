@@ -37,9 +37,17 @@ export async function gifJsPolyglot(): Promise<Buffer> {
 /** A GIF of `frames` frames of w x h, each its own colour, with per-frame delays and endless loop. */
 export async function animatedGif(w: number, h: number, frames: number): Promise<Buffer> {
   const colours = ['#ff0000', '#00ff00', '#0000ff', '#ffff00'];
-  const raw = await Promise.all(Array.from({ length: frames }, (_, i) => solid(w, h, colours[i % 4]!).raw().toBuffer()));
+  const raw = await Promise.all(
+    Array.from({ length: frames }, (_, i) =>
+      solid(w, h, colours[i % 4]!)
+        .raw()
+        .toBuffer(),
+    ),
+  );
   const delay = Array.from({ length: frames }, (_, i) => 100 * (i + 1));
-  return sharp(Buffer.concat(raw), { raw: { width: w, height: h * frames, channels: 3, pageHeight: h } }).gif({ delay, loop: 0 }).toBuffer();
+  return sharp(Buffer.concat(raw), { raw: { width: w, height: h * frames, channels: 3, pageHeight: h } })
+    .gif({ delay, loop: 0 })
+    .toBuffer();
 }
 
 /** Whether a raw EXIF block (as sharp's metadata().exif gives it) has a GPS IFD (tag 0x8825 in IFD0). */

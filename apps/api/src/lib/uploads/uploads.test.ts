@@ -28,9 +28,13 @@ afterEach(async () => {
 });
 
 const png = (w: number, h: number) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#0d97fd' } }).png().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: '#0d97fd' } })
+    .png()
+    .toBuffer();
 const jpeg = (w: number, h: number) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#143f6f' } }).jpeg().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: '#143f6f' } })
+    .jpeg()
+    .toBuffer();
 
 // --- hand-made PNG bytes (for files sharp would refuse to write) ---
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -80,23 +84,39 @@ async function rejection(p: Promise<unknown>): Promise<UploadRejected> {
 describe('inspectUpload', () => {
   it('accepts a PNG and a JPEG by content, with dimensions', async () => {
     expect(await inspectUpload(await png(40, 30), { maxBytes: 1e6, allowed: 'image' })).toMatchObject({
-      mime: 'image/png', ext: 'png', width: 40, height: 30,
+      mime: 'image/png',
+      ext: 'png',
+      width: 40,
+      height: 30,
     });
     const jpg = await jpeg(64, 48);
     expect(await inspectUpload(jpg, { maxBytes: 1e6, allowed: 'image' })).toEqual({
-      mime: 'image/jpeg', ext: 'jpg', size: jpg.length, pages: 1, maxPixels: 40_000_000, width: 64, height: 48,
+      mime: 'image/jpeg',
+      ext: 'jpg',
+      size: jpg.length,
+      pages: 1,
+      maxPixels: 40_000_000,
+      width: 64,
+      height: 48,
     });
   });
 
   it('reports upright dimensions of a rotated (EXIF orientation 6) JPEG', async () => {
-    const rotated = await sharp(await jpeg(40, 20)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const rotated = await sharp(await jpeg(40, 20))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     expect(await inspectUpload(rotated, { maxBytes: 1e6, allowed: 'image' })).toMatchObject({ width: 20, height: 40 });
   });
 
   it('works on a file on disk as well as a buffer', async () => {
     const file = path.join(dir, 'whatever.bin');
     await writeFile(file, await png(10, 12));
-    expect(await inspectUpload({ path: file }, { maxBytes: 1e6, allowed: ['image/png'] })).toMatchObject({ mime: 'image/png', width: 10, height: 12 });
+    expect(await inspectUpload({ path: file }, { maxBytes: 1e6, allowed: ['image/png'] })).toMatchObject({
+      mime: 'image/png',
+      width: 10,
+      height: 12,
+    });
   });
 
   it('refuses a file over maxBytes with 413 PAYLOAD_TOO_LARGE before reading its content', async () => {
@@ -121,12 +141,18 @@ describe('inspectUpload', () => {
 
   it('accepts an explicitly listed type it has no category for, with the detected extension', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
-    expect(await inspectUpload(pdf, { maxBytes: 1e6, allowed: ['application/pdf'] })).toEqual({ mime: 'application/pdf', ext: 'pdf', size: pdf.length });
+    expect(await inspectUpload(pdf, { maxBytes: 1e6, allowed: ['application/pdf'] })).toEqual({
+      mime: 'application/pdf',
+      ext: 'pdf',
+      size: pdf.length,
+    });
     await expect(inspectUpload(pdf, { maxBytes: 1e6, allowed: ['image/svg+xml'] })).rejects.toThrow(/SVG/);
   });
 
   it('refuses an image that is valid but of a type not allowed', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+      .gif()
+      .toBuffer();
     expect((await rejection(inspectUpload(gif, { maxBytes: 1e6, allowed: ['image/png', 'image/jpeg'] }))).statusCode).toBe(415);
     expect(await inspectUpload(gif, { maxBytes: 1e6, allowed: 'image' })).toMatchObject({ mime: 'image/gif', width: 4 });
   });
@@ -146,7 +172,10 @@ describe('inspectUpload', () => {
     expect(err.message).toBe(UPLOAD_MESSAGES.tooManyPixels(250 * 250, 300, 300));
     // 6000 x 6000 passes the media limit (40 Mpx) but not the avatar/logo one (16.8 Mpx), from the header alone.
     const big = declaredPng(6000, 6000, 1);
-    expect(await inspectUpload(big, { maxBytes: 1e6, allowed: 'image', decode: false })).toMatchObject({ width: 6000, maxPixels: 40_000_000 });
+    expect(await inspectUpload(big, { maxBytes: 1e6, allowed: 'image', decode: false })).toMatchObject({
+      width: 6000,
+      maxPixels: 40_000_000,
+    });
     for (const use of ['avatar', 'logo'] as const) {
       const refused = await rejection(inspectUpload(big, { maxBytes: 1e6, allowed: 'image', use }));
       expect([refused.statusCode, refused.message]).toEqual([413, UPLOAD_MESSAGES.tooManyPixels(IMAGE_PIXEL_LIMITS[use], 6000, 6000)]);
@@ -178,8 +207,12 @@ describe('inspectUpload', () => {
 
   it('accepts media (video by magic bytes) and refuses a spreadsheet as media', async () => {
     const mp4 = Buffer.concat([
-      Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2'),
-      Buffer.from([0, 0, 0, 8]), Buffer.from('free'),
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from('isomiso2'),
+      Buffer.from([0, 0, 0, 8]),
+      Buffer.from('free'),
     ]);
     expect(await inspectUpload(mp4, { maxBytes: 1e6, allowed: 'media' })).toMatchObject({ mime: 'video/mp4', ext: 'mp4' });
     await rejection(inspectUpload(Buffer.from('a,b\n1,2\n'), { maxBytes: 1e6, allowed: 'media' }));
@@ -342,6 +375,8 @@ describe('storedFileHeaders', () => {
       expect(h['content-type']).toBe('application/octet-stream');
       expect(h['content-disposition']).toMatch(/^attachment;/);
     }
-    expect(storedFileHeaders({ contentType: 'application/pdf', name: 'a.pdf', disposition: 'inline' })['content-disposition']).toMatch(/^attachment;/);
+    expect(storedFileHeaders({ contentType: 'application/pdf', name: 'a.pdf', disposition: 'inline' })['content-disposition']).toMatch(
+      /^attachment;/,
+    );
   });
 });

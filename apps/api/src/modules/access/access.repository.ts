@@ -78,4 +78,3 @@ export function createAccessRepository(db: Db) {
     },
   };
 }
-

@@ -21,7 +21,10 @@ export default async function accessRoutes(app: FastifyInstance) {
 
   r.get(
     API_PATHS.modules,
-    { config: { permission: 'session' }, schema: { tags, summary: 'Modules and menus the caller may use', security, response: { 200: modulesResponseSchema, ...errors(401) } } },
+    {
+      config: { permission: 'session' },
+      schema: { tags, summary: 'Modules and menus the caller may use', security, response: { 200: modulesResponseSchema, ...errors(401) } },
+    },
     async (request) => ({ data: await access.modulesFor(requireAuth(request).user.roleId) }),
   );
 

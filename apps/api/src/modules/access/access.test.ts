@@ -32,7 +32,10 @@ describe('GET /api/modules', () => {
   });
 
   it('gives role 2 exactly its grants', async () => {
-    expect(shape(await modulesOf(manager))).toEqual({ 'demo-admin': ['clients', 'demo-media'], profile: ['about', 'user-activity', 'user-sessions'] });
+    expect(shape(await modulesOf(manager))).toEqual({
+      'demo-admin': ['clients', 'demo-media'],
+      profile: ['about', 'user-activity', 'user-sessions'],
+    });
   });
 
   it('gives role 3 its modules, including aes without menus (the Access Denied case)', async () => {
@@ -60,7 +63,13 @@ describe('GET /api/menus/:n?module=', () => {
 describe('GET /api/menus/list/:slug', () => {
   it('lists every menu of a module for holders of permissions.view, 403 otherwise', async () => {
     const res = await t.as(admin, { url: '/api/menus/list/demo-admin' });
-    expect(res.json().data.map((m: { slug: string }) => m.slug)).toEqual(['client-dashboard', 'clients', 'campaign-media', 'demo-media', 'manage-actions']);
+    expect(res.json().data.map((m: { slug: string }) => m.slug)).toEqual([
+      'client-dashboard',
+      'clients',
+      'campaign-media',
+      'demo-media',
+      'manage-actions',
+    ]);
     const denied = await t.as(manager, { url: '/api/menus/list/demo-admin' });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe('FORBIDDEN');

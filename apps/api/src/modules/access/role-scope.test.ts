@@ -32,13 +32,21 @@ beforeAll(async () => {
   [admin, manager, guest] = [await t.login('admin'), await t.login('manager'), await t.login('guest')];
   auditor = await loginWithKeys(t, AUDIT_KEYS);
   for (const s of [admin, manager, guest, auditor]) {
-    const res = await t.as(s, { method: 'POST', url: '/api/auth/user-activity/add', payload: { request: {}, screenName: 'Home', eventName: 'view', slug: '/home', description: `by ${s.userId}` } });
+    const res = await t.as(s, {
+      method: 'POST',
+      url: '/api/auth/user-activity/add',
+      payload: { request: {}, screenName: 'Home', eventName: 'view', slug: '/home', description: `by ${s.userId}` },
+    });
     expect(res.statusCode).toBe(200);
   }
 });
 afterAll(() => t?.close());
 
-const denialsOf = (actorId: number) => t.app.db.select().from(auditLog).where(and(eq(auditLog.action, 'permission-denied'), eq(auditLog.actorId, actorId)));
+const denialsOf = (actorId: number) =>
+  t.app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'permission-denied'), eq(auditLog.actorId, actorId)));
 const isOpen = async (sessionId: string) => (await t.app.db.select().from(sessions).where(eq(sessions.id, sessionId)))[0]?.endedAt === null;
 
 describe.each([
@@ -89,7 +97,7 @@ describe('POST /user-sessions/:id/end with revoke-any', () => {
     expect((await denialsOf(auditor.userId)).some((d) => d.entity === 'user-session' && d.entityId === admin.sessionId)).toBe(true);
   });
 
-  it("ends the session of a user within reach", async () => {
+  it('ends the session of a user within reach', async () => {
     const victim = await t.login('guest');
     expect((await t.as(auditor, { method: 'POST', url: `/api/user-sessions/${victim.sessionId}/end` })).statusCode).toBe(200);
     expect((await t.as(victim, { url: '/api/modules' })).statusCode).toBe(401);
@@ -105,7 +113,11 @@ describe('roles screen', () => {
     const stronger = await createRoleWithKeys(t, [...KEYS, 'users.delete']);
     for (const id of [stronger, 2, 1]) {
       const before = await roleRow(id);
-      const renamed = await t.as(editor, { method: 'PATCH', url: `/api/roles/update/${id}`, payload: { name: `Taken ${id}`, description: 'mine now' } });
+      const renamed = await t.as(editor, {
+        method: 'PATCH',
+        url: `/api/roles/update/${id}`,
+        payload: { name: `Taken ${id}`, description: 'mine now' },
+      });
       expect(renamed.statusCode).toBe(403);
       expect(renamed.json()).toEqual(REFUSAL);
       const deleted = await t.as(editor, { method: 'DELETE', url: `/api/roles/delete/${id}` });

@@ -31,7 +31,11 @@ export type Actor = { userId: number; roleId: number; isSuperAdmin: boolean };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** The caller as authenticated at the start of the request. */
-export const requestActor = (auth: AuthContext): Actor => ({ userId: auth.user.id, roleId: auth.user.roleId, isSuperAdmin: auth.isSuperAdmin });
+export const requestActor = (auth: AuthContext): Actor => ({
+  userId: auth.user.id,
+  roleId: auth.user.roleId,
+  isSuperAdmin: auth.isSuperAdmin,
+});
 
 /**
  * The caller as the database has them now, their user row locked FOR SHARE until the transaction
@@ -94,7 +98,12 @@ export type ScopeTarget = {
  * actor's reach. Roles that do not exist are left to the caller (a 400 or 404 of its own). Call
  * after lockRoles on the same transaction, with the actor's own role among the locked ones.
  */
-export async function assertWithin(tx: Tx, actor: Actor, targets: ScopeTarget[], audit: { entity: string; entityId?: string | number | null }) {
+export async function assertWithin(
+  tx: Tx,
+  actor: Actor,
+  targets: ScopeTarget[],
+  audit: { entity: string; entityId?: string | number | null },
+) {
   if (actor.isSuperAdmin || targets.length === 0) return;
   const ids = [...new Set(targets.map((t) => t.roleId))];
   const rows = await tx

@@ -112,7 +112,10 @@ export function createAuthRepository(db: Db) {
     },
 
     async killChallenge(id: string, at: Date) {
-      await db.update(otpChallenges).set({ consumedAt: at }).where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)));
+      await db
+        .update(otpChallenges)
+        .set({ consumedAt: at })
+        .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)));
     },
 
     async replaceCode(id: string, codeHash: string, expiresAt: Date) {
@@ -165,4 +168,3 @@ export function createAuthRepository(db: Db) {
     },
   };
 }
-

@@ -92,7 +92,12 @@ export default async function authRoutes(app: FastifyInstance) {
     API_PATHS.auth.otpVerification,
     {
       config: { permission: 'public', loginReply: true, rateLimit: otpLimit },
-      schema: { tags, summary: 'Submit the e-mailed code', body: otpRequestSchema, response: { 200: loginResponseSchema, ...errors(400, 429) } },
+      schema: {
+        tags,
+        summary: 'Submit the e-mailed code',
+        body: otpRequestSchema,
+        response: { 200: loginResponseSchema, ...errors(400, 429) },
+      },
     },
     async (request, reply) => {
       const result = await auth.verifyCode(request.body.token, request.body.otp, clientMeta(request));
@@ -104,7 +109,12 @@ export default async function authRoutes(app: FastifyInstance) {
     API_PATHS.auth.otpResend,
     {
       config: { permission: 'public', loginReply: true, rateLimit: otpLimit },
-      schema: { tags, summary: 'Replace the code with a new one', body: otpResendRequestSchema, response: { 200: authOperationResponseSchema, ...errors(400, 429) } },
+      schema: {
+        tags,
+        summary: 'Replace the code with a new one',
+        body: otpResendRequestSchema,
+        response: { 200: authOperationResponseSchema, ...errors(400, 429) },
+      },
     },
     async (request) => {
       await auth.resendCode(request.body.token);
@@ -116,7 +126,12 @@ export default async function authRoutes(app: FastifyInstance) {
     API_PATHS.auth.requestPassword,
     {
       config: { permission: 'public', rateLimit: resetLimit },
-      schema: { tags, summary: 'E-mail a password reset link', body: forgotPasswordRequestSchema, response: { 200: authOperationResponseSchema, ...errors(400, 429) } },
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link',
+        body: forgotPasswordRequestSchema,
+        response: { 200: authOperationResponseSchema, ...errors(400, 429) },
+      },
     },
     async (request) => {
       await reset.request(request.body.email, clientMeta(request));
@@ -143,7 +158,12 @@ export default async function authRoutes(app: FastifyInstance) {
     API_PATHS.auth.resetPassword,
     {
       config: { permission: 'public', rateLimit: resetLimit },
-      schema: { tags, summary: 'Set a new password with a reset token', body: resetPasswordRequestSchema, response: { 200: authOperationResponseSchema, ...errors(400, 429) } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        body: resetPasswordRequestSchema,
+        response: { 200: authOperationResponseSchema, ...errors(400, 429) },
+      },
     },
     async (request) => {
       await reset.reset(request.body.resetToken, request.body.newPassword);
@@ -153,11 +173,23 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.get(
     API_PATHS.auth.csrfToken,
-    { config: { permission: 'session' }, schema: { tags, summary: 'The CSRF token of the current session (also set as cookies)', security: [{ bearer: [] }], response: { 200: csrfResponseSchema, ...errors(401) } } },
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'The CSRF token of the current session (also set as cookies)',
+        security: [{ bearer: [] }],
+        response: { 200: csrfResponseSchema, ...errors(401) },
+      },
+    },
     async (request, reply) => {
       const a = requireAuth(request);
       const token = csrfTokenFor(a.token, a.sessionId);
-      setSessionCookies(request, reply, { sessionId: a.sessionId, csrfToken: token, maxAgeSeconds: app.sessions.cookieMaxAgeSeconds(a.rememberMe) });
+      setSessionCookies(request, reply, {
+        sessionId: a.sessionId,
+        csrfToken: token,
+        maxAgeSeconds: app.sessions.cookieMaxAgeSeconds(a.rememberMe),
+      });
       return { data: token };
     },
   );
@@ -168,7 +200,12 @@ export default async function authRoutes(app: FastifyInstance) {
       // Public: works without a (valid) session too, so signing out never bounces the browser to
       // /token-expiry; a valid session (optionalSession) is ended.
       config: { permission: 'public' },
-      schema: { tags, summary: 'End the current session and clear the cookies', security: [{ bearer: [] }], response: { 200: operationResponseSchema, ...errors(403) } },
+      schema: {
+        tags,
+        summary: 'End the current session and clear the cookies',
+        security: [{ bearer: [] }],
+        response: { 200: operationResponseSchema, ...errors(403) },
+      },
     },
     async (request, reply) => {
       const session = await optionalSession(request);
@@ -180,7 +217,15 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     API_PATHS.auth.heartbeat,
-    { config: { permission: 'session' }, schema: { tags, summary: 'Keep the session alive while the user is active', security: [{ bearer: [] }], response: { 200: operationResponseSchema, ...errors(401, 403) } } },
+    {
+      config: { permission: 'session' },
+      schema: {
+        tags,
+        summary: 'Keep the session alive while the user is active',
+        security: [{ bearer: [] }],
+        response: { 200: operationResponseSchema, ...errors(401, 403) },
+      },
+    },
     async (request) => {
       await app.sessions.touch(requireAuth(request).sessionId);
       return { success: true, message: 'Session active' };

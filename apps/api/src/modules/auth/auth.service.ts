@@ -46,7 +46,13 @@ export function createAuthService(deps: AuthDeps) {
   const now = () => deps.clock.now();
   const isLocked = (u: UserRow) => !!u.lockedUntil && u.lockedUntil > now();
   const countFailure = (email: string, meta: Pick<ClientMeta, 'ip'>) =>
-    repo.recordSignInFailure({ email, threshold: deps.config.lockoutThreshold, lockUntil: new Date(now().getTime() + l.lockoutMs), at: now(), ip: meta.ip });
+    repo.recordSignInFailure({
+      email,
+      threshold: deps.config.lockoutThreshold,
+      lockUntil: new Date(now().getTime() + l.lockoutMs),
+      at: now(),
+      ip: meta.ip,
+    });
 
   async function completeSignIn(user: UserRow, rememberMe: boolean, meta: ClientMeta): Promise<SignedIn> {
     // One statement: the session, plus last login, failure count and lock cleared on the user.
@@ -139,4 +145,3 @@ export function createAuthService(deps: AuthDeps) {
     },
   };
 }
-

@@ -26,7 +26,8 @@ async function statementsOf(send: () => Promise<{ statusCode: number }>, status:
   }
 }
 
-const auditCount = async (action: string) => (await t.app.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
+const auditCount = async (action: string) =>
+  (await t.app.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
 const login = (email: string, password: string) => () => t.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 const forgot = (email: string) => () => t.inject({ method: 'POST', url: '/api/auth/request-password', payload: { email } });
 
@@ -53,10 +54,16 @@ describe('a failed sign-in does the same work whoever the e-mail belongs to', ()
       for (const name of Object.keys(cases)) expect(seen[name], name).toEqual(seen.knownWrongPassword);
 
       // The same statement counts the failure only where it should: on a known, unlocked account.
-      const rows = await t.app.db.select().from(users).where(inArray(users.email, [USERS.guest.email, locked.email, disabled.email]));
+      const rows = await t.app.db
+        .select()
+        .from(users)
+        .where(inArray(users.email, [USERS.guest.email, locked.email, disabled.email]));
       const byEmail = Object.fromEntries(rows.map((r) => [r.email, r.failedLoginCount]));
       expect(byEmail).toEqual({ [USERS.guest.email]: 1, [locked.email]: 3, [disabled.email]: 1 });
-      const [audit] = await t.app.db.select().from(auditLog).where(and(eq(auditLog.action, AUTH_AUDIT.signInFailed), eq(auditLog.entityId, String(locked.id))));
+      const [audit] = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, AUTH_AUDIT.signInFailed), eq(auditLog.entityId, String(locked.id))));
       expect(audit).toBeUndefined(); // a locked account's failures are not counted, so not attributed either
     } finally {
       await t.app.db.update(users).set({ failedLoginCount: 0 }).where(eq(users.email, USERS.guest.email));
@@ -79,7 +86,13 @@ describe('forgot-password does the same work whoever the e-mail belongs to', () 
   it('known, unknown and disabled e-mails send the same one statement and write one audit row each; only the known one gets a token and a mail', async () => {
     const disabled = await createUser(t, 2, { status: 'inactive' });
     const tokens = async (email: string) =>
-      (await t.app.db.select({ n: count() }).from(passwordResetTokens).innerJoin(users, eq(users.id, passwordResetTokens.userId)).where(eq(users.email, email)))[0]!.n;
+      (
+        await t.app.db
+          .select({ n: count() })
+          .from(passwordResetTokens)
+          .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+          .where(eq(users.email, email))
+      )[0]!.n;
     const cases = { known: USERS.agent.email, unknown: 'nobody-reset@example.com', disabled: disabled.email };
     const seen: Record<string, string[]> = {};
     const since = Date.now();

@@ -92,7 +92,10 @@ describe('POST /api/auth/login', () => {
     const bad = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nope', password: '' } });
     expect(bad.json().fieldErrors).toEqual({ email: VALIDATION_MESSAGES.emailInvalid, password: VALIDATION_MESSAGES.passwordRequired });
     const missing = await t.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
-    expect(missing.json().fieldErrors).toEqual({ email: VALIDATION_MESSAGES.emailRequired, password: VALIDATION_MESSAGES.passwordRequired });
+    expect(missing.json().fieldErrors).toEqual({
+      email: VALIDATION_MESSAGES.emailRequired,
+      password: VALIDATION_MESSAGES.passwordRequired,
+    });
   });
 
   it('locks the account after 10 failures with the same reply, and unlocks after the window', async () => {

@@ -30,8 +30,7 @@ async function startChallenge(rememberMe = false) {
   return { token: body.data!.accessToken, code: codeOf(mail), body, res, mail };
 }
 
-const verify = (token: string, otp: string) =>
-  t.inject({ method: 'POST', url: '/api/auth/otp/verification', payload: { token, otp } });
+const verify = (token: string, otp: string) => t.inject({ method: 'POST', url: '/api/auth/otp/verification', payload: { token, otp } });
 const check = (token: string) => t.inject({ url: `/api/auth/get-token/${token}` });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -132,7 +131,11 @@ describe('two-step sign-in', () => {
 
   it('does not start a challenge for a wrong password', async () => {
     const before = t.mailbox.countTo(USERS.agent.email);
-    const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: USERS.agent.email, password: 'wrong-password' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: USERS.agent.email, password: 'wrong-password' },
+    });
     expect(res.statusCode).toBe(400);
     expect(t.mailbox.countTo(USERS.agent.email)).toBe(before);
     // the failure count is reset by the next full sign-in
@@ -148,10 +151,18 @@ describe('two-step sign-in', () => {
       const { token, code } = await startChallenge();
       for (let i = 0; i < 5; i++) await verify(token, wrongCode(code));
     }
-    const locked = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: USERS.agent.email, password: DEMO_PASSWORD } });
+    const locked = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: USERS.agent.email, password: DEMO_PASSWORD },
+    });
     expect(locked.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
     t.clock.advance(16 * 60_000);
-    const after = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: USERS.agent.email, password: DEMO_PASSWORD } });
+    const after = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: USERS.agent.email, password: DEMO_PASSWORD },
+    });
     expect(after.json().loginType).toBe('otp');
   });
 });

@@ -36,7 +36,8 @@ export function createPasswordResetService(deps: Omit<AuthDeps, 'sessions'>) {
       });
       const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
       const mail = resetMail({ to: to ?? email, product: deps.config.productName, link, ttlMinutes: deps.config.resetTokenTtlMinutes });
-      if (to) setImmediate(() => void deps.mailer.send(mail).catch((err) => deps.log.error({ err }, 'could not send the password reset e-mail')));
+      if (to)
+        setImmediate(() => void deps.mailer.send(mail).catch((err) => deps.log.error({ err }, 'could not send the password reset e-mail')));
     },
 
     /** Whether the link would still reset a password (the same test as reset), without using it. */
@@ -62,4 +63,3 @@ type FoundToken = { token: { usedAt: Date | null; expiresAt: Date }; user: { sta
 function usable(found: FoundToken, at: Date): found is NonNullable<FoundToken> {
   return Boolean(found && !found.token.usedAt && found.token.expiresAt > at && found.user.status === 'active');
 }
-

@@ -32,10 +32,18 @@ let seq = 0;
 const uniqueName = (prefix = 'Company') => `${prefix} ${Date.now().toString(36)}-${++seq}`;
 
 function add(s: TestSession, fields: Record<string, string | undefined>, logo?: Buffer, filename = 'logo.png') {
-  return t.as(s, { method: 'POST', url: '/api/companies/add', ...multipart(fields, logo ? [{ name: 'logo', filename, content: logo }] : []) });
+  return t.as(s, {
+    method: 'POST',
+    url: '/api/companies/add',
+    ...multipart(fields, logo ? [{ name: 'logo', filename, content: logo }] : []),
+  });
 }
 function update(s: TestSession, id: number, fields: Record<string, string | undefined>, logo?: Buffer) {
-  return t.as(s, { method: 'PATCH', url: `/api/companies/update/${id}`, ...multipart(fields, logo ? [{ name: 'logo', filename: 'new.png', content: logo }] : []) });
+  return t.as(s, {
+    method: 'PATCH',
+    url: `/api/companies/update/${id}`,
+    ...multipart(fields, logo ? [{ name: 'logo', filename: 'new.png', content: logo }] : []),
+  });
 }
 
 describe('GET /companies', () => {
@@ -45,7 +53,12 @@ describe('GET /companies', () => {
     const body = res.json<List>();
     expect(body.total).toBeGreaterThanOrEqual(3);
     expect(body.totalPages).toBe(Math.ceil(body.total / 10));
-    expect(body.data[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), userCount: expect.any(Number), status: expect.any(String) });
+    expect(body.data[0]).toMatchObject({
+      id: expect.any(Number),
+      name: expect.any(String),
+      userCount: expect.any(Number),
+      status: expect.any(String),
+    });
 
     const found = (await t.as(admin, { url: '/api/companies?search=northwind' })).json<List>();
     expect(found.data.map((c) => c.name)).toEqual(['Northwind Devices']);
@@ -64,7 +77,10 @@ describe('GET /companies', () => {
     expect(big.json().fieldErrors).toHaveProperty('limit');
     const bad = await t.as(admin, { url: '/api/companies?sortField=logo' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'VALIDATION', fieldErrors: { sortField: expect.stringContaining('Sortable fields: id, name') } });
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION',
+      fieldErrors: { sortField: expect.stringContaining('Sortable fields: id, name') },
+    });
     const page = await t.as(admin, { url: '/api/companies?page=0' });
     expect(page.statusCode).toBe(400);
     expect(page.json().fieldErrors).toHaveProperty('page');
@@ -74,10 +90,18 @@ describe('GET /companies', () => {
 describe('POST /companies/add', () => {
   it('adds a company with a logo: message, logo and data; the logo and its thumbnail are served to signed-in callers', async () => {
     const name = uniqueName('Logo Co');
-    const res = await add(admin, { name, email: 'Hi@Logo.example', phone: '+1 555 0101', website: 'https://logo.example', address: '1 Road', status: 'active' }, await png(300, 200));
+    const res = await add(
+      admin,
+      { name, email: 'Hi@Logo.example', phone: '+1 555 0101', website: 'https://logo.example', address: '1 Road', status: 'active' },
+      await png(300, 200),
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json<{ success: boolean; message: string; logo: string; data: Company }>();
-    expect(body).toMatchObject({ success: true, message: 'Company added successfully', data: { name, email: 'Hi@Logo.example', userCount: 0, status: 'active' } });
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Company added successfully',
+      data: { name, email: 'Hi@Logo.example', userCount: 0, status: 'active' },
+    });
     expect(body.logo).toMatch(/^companies\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
     expect(body.data.logo).toBe(body.logo);
 
@@ -99,7 +123,11 @@ describe('POST /companies/add', () => {
     const res = await t.as(admin, { method: 'POST', url: '/api/companies/add', payload: { name: uniqueName('Json Co') } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, logo: null, data: { status: 'active', email: null } });
-    const empty = await t.as(admin, { method: 'POST', url: '/api/companies/add', ...multipart({ name: uniqueName('Empty file Co') }, [{ name: 'logo', filename: '', content: Buffer.alloc(0) }]) });
+    const empty = await t.as(admin, {
+      method: 'POST',
+      url: '/api/companies/add',
+      ...multipart({ name: uniqueName('Empty file Co') }, [{ name: 'logo', filename: '', content: Buffer.alloc(0) }]),
+    });
     expect(empty.statusCode).toBe(200);
     expect(empty.json().logo).toBeNull();
   });
@@ -126,7 +154,11 @@ describe('POST /companies/add', () => {
   });
 
   it('a file in another field is refused', async () => {
-    const res = t.as(admin, { method: 'POST', url: '/api/companies/add', ...multipart({ name: uniqueName() }, [{ name: 'other', filename: 'a.png', content: await png() }]) });
+    const res = t.as(admin, {
+      method: 'POST',
+      url: '/api/companies/add',
+      ...multipart({ name: uniqueName() }, [{ name: 'other', filename: 'a.png', content: await png() }]),
+    });
     const r = await res;
     expect(r.statusCode).toBe(400);
     expect(r.json().fieldErrors).toHaveProperty('other');
@@ -138,7 +170,13 @@ describe('upload rejections through the real route leave nothing in storage', ()
     ['oversize (413)', async () => Buffer.concat([await png(), Buffer.alloc(MAX_BYTES + 10_000, 7)]), 'big.png', 413, 'PAYLOAD_TOO_LARGE'],
     ['text named .png (415)', async () => Buffer.from('hello, not an image'), 'fake.png', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['HTML (415)', async () => Buffer.from('<html><script>alert(1)</script></html>'), 'x.html', 415, 'UNSUPPORTED_MEDIA_TYPE'],
-    ['SVG (415)', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'x.svg', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    [
+      'SVG (415)',
+      async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      'x.svg',
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
     ['pixel flood (413)', async () => pixelFloodPng(), 'flood.png', 413, 'PAYLOAD_TOO_LARGE'],
   ])('%s', async (_label, content, filename, status, code) => {
     const before = await storedFiles(t);
@@ -176,10 +214,19 @@ describe('upload rejections through the real route leave nothing in storage', ()
 describe('PATCH /companies/update/:id', () => {
   it('replaces the logo and deletes the old file after the change; removeLogo drops it', async () => {
     const created = (await add(admin, { name: uniqueName('Replace') }, await png())).json<{ logo: string; data: Company }>();
-    const res = await update(admin, created.data.id, { name: created.data.name, phone: '+44 1234 5678', status: 'inactive' }, await png(80, 80, '#ff0000'));
+    const res = await update(
+      admin,
+      created.data.id,
+      { name: created.data.name, phone: '+44 1234 5678', status: 'inactive' },
+      await png(80, 80, '#ff0000'),
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json<{ success: boolean; message: string; logo: string; data: Company }>();
-    expect(body).toMatchObject({ success: true, message: 'Company updated successfully', data: { phone: '+44 1234 5678', status: 'inactive' } });
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Company updated successfully',
+      data: { phone: '+44 1234 5678', status: 'inactive' },
+    });
     expect(body.logo).not.toBe(created.logo);
     const files = await storedFiles(t);
     expect(files).toContain(body.logo);
@@ -197,8 +244,9 @@ describe('PATCH /companies/update/:id', () => {
     expect(audit.after).toMatchObject({ logo: null });
   });
 
-  it('keeps the logo\'s original file name beside its generated key: set on upload, kept on edit, replaced, dropped', async () => {
-    const created = (await add(admin, { name: uniqueName('Named logo') }, await png(), 'Acme Logo (final).png')).json<{ data: Company }>().data;
+  it("keeps the logo's original file name beside its generated key: set on upload, kept on edit, replaced, dropped", async () => {
+    const created = (await add(admin, { name: uniqueName('Named logo') }, await png(), 'Acme Logo (final).png')).json<{ data: Company }>()
+      .data;
     expect(created.logo).toMatch(/[0-9a-f-]{36}\.png$/);
     expect(created.logoName).toBe('Acme Logo (final).png');
     const kept = await update(admin, created.id, { name: created.name, phone: '+1 555 0199' });
@@ -243,7 +291,10 @@ describe('DELETE /companies/delete/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'Company deleted successfully' });
     expect(await storedFiles(t)).not.toContain(created.logo);
-    expect((await auditRows(t, 'delete', 'company'))[0]).toMatchObject({ entityId: String(created.data.id), before: { name: created.data.name } });
+    expect((await auditRows(t, 'delete', 'company'))[0]).toMatchObject({
+      entityId: String(created.data.id),
+      before: { name: created.data.name },
+    });
     expect((await t.as(admin, { method: 'DELETE', url: `/api/companies/delete/${created.data.id}` })).statusCode).toBe(404);
   });
 });
@@ -252,11 +303,14 @@ describe('GET /companies/export/:format', () => {
   beforeAll(async () => {
     await t.app.db.insert(companies).values([
       { name: '=HYPERLINK("http://evil.example","click")', email: '+cmd@example.com' },
-      ...Array.from({ length: 620 }, (_, i) => ({ name: `Bulk company ${String(i).padStart(4, '0')}`, status: (i % 3 ? 'active' : 'inactive') as 'active' | 'inactive' })),
+      ...Array.from({ length: 620 }, (_, i) => ({
+        name: `Bulk company ${String(i).padStart(4, '0')}`,
+        status: (i % 3 ? 'active' : 'inactive') as 'active' | 'inactive',
+      })),
     ]);
   });
 
-  it('CSV holds exactly the list query\'s rows (all pages), in order, with the formula guard', async () => {
+  it("CSV holds exactly the list query's rows (all pages), in order, with the formula guard", async () => {
     const query = 'sortField=name&sortOrder=desc&search=company';
     const listed = await allListRows<Company>(t, admin, `/api/companies?${query}`);
     expect(listed.length).toBeGreaterThan(500);

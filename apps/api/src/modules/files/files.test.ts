@@ -10,11 +10,20 @@ import { fileKeyFromPath } from './files.routes.js';
 describe('storage configuration', () => {
   it('defaults to the local driver and a 5 MB upload limit', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ storageDriver: 'local', azureStorageConnectionString: undefined, azureStorageContainer: 'console-files', uploadMaxBytes: 5 * 1024 * 1024 });
+    expect(c).toMatchObject({
+      storageDriver: 'local',
+      azureStorageConnectionString: undefined,
+      azureStorageContainer: 'console-files',
+      uploadMaxBytes: 5 * 1024 * 1024,
+    });
   });
 
   it('uses Azure when a connection string is set, unless STORAGE_DRIVER says local', () => {
-    const env = { AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true', AZURE_STORAGE_CONTAINER: 'media-files', UPLOAD_MAX_BYTES: '1048576' };
+    const env = {
+      AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true',
+      AZURE_STORAGE_CONTAINER: 'media-files',
+      UPLOAD_MAX_BYTES: '1048576',
+    };
     expect(loadConfig(env)).toMatchObject({ storageDriver: 'azure', azureStorageContainer: 'media-files', uploadMaxBytes: 1048576 });
     expect(loadConfig({ ...env, STORAGE_DRIVER: 'local' }).storageDriver).toBe('local');
   });
@@ -47,12 +56,22 @@ describe('GET /files on the local driver', () => {
   it('serves a profile image to any signed-in user; 401 without a session; 404 for unknown keys', async () => {
     expect(t.app.storage).toBeInstanceOf(LocalDiskStorage);
     const manager = await t.login('manager');
-    const up = await t.as(manager, { method: 'PATCH', url: `/api/about/update/${manager.userId}`, ...multipart({ firstname: 'Maria', lastname: 'Manager', primaryColor: '#143f6f', secondaryColor: '#0d97fd' }, [{ name: 'profile', filename: 'me.png', content: await png() }]) });
+    const up = await t.as(manager, {
+      method: 'PATCH',
+      url: `/api/about/update/${manager.userId}`,
+      ...multipart({ firstname: 'Maria', lastname: 'Manager', primaryColor: '#143f6f', secondaryColor: '#0d97fd' }, [
+        { name: 'profile', filename: 'me.png', content: await png() },
+      ]),
+    });
     const key = up.json().data.profile as string;
     const guest = await t.login('guest');
     const res = await t.as(guest, { url: `/api/files/${key}` });
     expect(res.statusCode).toBe(200);
-    expect(res.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-cache' });
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-cache',
+    });
     // A legacy path with backslashes (spec s.3) reaches the same file.
     expect((await t.as(guest, { url: `/api/files/${key.replace(/\//g, '%5C')}` })).statusCode).toBe(200);
     expect((await t.inject({ url: `/api/files/${key}` })).statusCode).toBe(401);
@@ -65,7 +84,11 @@ describe('Azure Blob driver (Azurite)', () => {
   let t: TestApp;
   beforeAll(async () => {
     azurite = await startAzurite();
-    t = await createTestApp({ storageDriver: 'azure', azureStorageConnectionString: azurite.connectionString, azureStorageContainer: 'console-test' });
+    t = await createTestApp({
+      storageDriver: 'azure',
+      azureStorageConnectionString: azurite.connectionString,
+      azureStorageContainer: 'console-test',
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -76,7 +99,11 @@ describe('Azure Blob driver (Azurite)', () => {
     expect(t.app.storage).toBeInstanceOf(AzureBlobStorage);
     const admin = await t.login('admin');
     const image = await png(320, 160, '#123456');
-    const res = await t.as(admin, { method: 'POST', url: '/api/companies/add', ...multipart({ name: 'Azure Co' }, [{ name: 'logo', filename: 'azure.png', content: image }]) });
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/companies/add',
+      ...multipart({ name: 'Azure Co' }, [{ name: 'logo', filename: 'azure.png', content: image }]),
+    });
     expect(res.statusCode).toBe(200);
     const key = res.json().logo as string;
     expect(await t.app.storage.exists(key)).toBe(true);
@@ -90,7 +117,11 @@ describe('Azure Blob driver (Azurite)', () => {
     expect(thumb.headers['content-type']).toBe('image/webp');
 
     const id = res.json().data.id as number;
-    const replaced = await t.as(admin, { method: 'PATCH', url: `/api/companies/update/${id}`, ...multipart({ name: 'Azure Co' }, [{ name: 'logo', filename: 'b.png', content: await png(10, 10) }]) });
+    const replaced = await t.as(admin, {
+      method: 'PATCH',
+      url: `/api/companies/update/${id}`,
+      ...multipart({ name: 'Azure Co' }, [{ name: 'logo', filename: 'b.png', content: await png(10, 10) }]),
+    });
     expect(replaced.statusCode).toBe(200);
     expect(await t.app.storage.exists(key)).toBe(false);
     expect(await t.app.storage.exists(replaced.json().logo)).toBe(true);

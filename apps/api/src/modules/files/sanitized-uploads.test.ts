@@ -34,7 +34,18 @@ const routes: Route[] = [
         method: 'POST',
         url: '/api/users/add',
         ...multipart(
-          { firstname: 'Ima', lastname: 'Ge', email: `image.${Date.now().toString(36)}.${++seq}@example.com`, roleId: '2', companyId: '1', status: 'active', password: 'Brand-New-Pass-61', primaryColor: '#112233', secondaryColor: '#445566', twoFactorEnabled: 'false' },
+          {
+            firstname: 'Ima',
+            lastname: 'Ge',
+            email: `image.${Date.now().toString(36)}.${++seq}@example.com`,
+            roleId: '2',
+            companyId: '1',
+            status: 'active',
+            password: 'Brand-New-Pass-61',
+            primaryColor: '#112233',
+            secondaryColor: '#445566',
+            twoFactorEnabled: 'false',
+          },
           [{ name: 'profile', filename, content }],
         ),
       }),
@@ -44,7 +55,11 @@ const routes: Route[] = [
   {
     name: 'companies add (logo)',
     send: (content, filename) =>
-      t.as(admin, { method: 'POST', url: '/api/companies/add', ...multipart({ name: `Image Co ${Date.now().toString(36)}-${++seq}` }, [{ name: 'logo', filename, content }]) }),
+      t.as(admin, {
+        method: 'POST',
+        url: '/api/companies/add',
+        ...multipart({ name: `Image Co ${Date.now().toString(36)}-${++seq}` }, [{ name: 'logo', filename, content }]),
+      }),
     key: (body) => body.logo,
     limit: IMAGE_PIXEL_LIMITS.logo,
   },
@@ -54,7 +69,9 @@ const routes: Route[] = [
       t.as(admin, {
         method: 'PATCH',
         url: `/api/about/update/${admin.userId}`,
-        ...multipart({ firstname: 'Ada', lastname: 'Admin', primaryColor: '#143f6f', secondaryColor: '#0d97fd' }, [{ name: 'profile', filename, content }]),
+        ...multipart({ firstname: 'Ada', lastname: 'Admin', primaryColor: '#143f6f', secondaryColor: '#0d97fd' }, [
+          { name: 'profile', filename, content },
+        ]),
       }),
     key: (body) => body.data.profile,
     limit: IMAGE_PIXEL_LIMITS.avatar,
@@ -98,7 +115,11 @@ describe.each(routes)('$name', (route) => {
     const before = await storedFiles(t);
     const res = await route.send(flood, 'big.png');
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.tooManyPixels(route.limit, 6000, 6000) });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: UPLOAD_MESSAGES.tooManyPixels(route.limit, 6000, 6000),
+    });
     expect(await storedFiles(t)).toEqual(before);
   });
 });

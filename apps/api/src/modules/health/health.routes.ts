@@ -31,7 +31,10 @@ export default async function healthRoutes(app: FastifyInstance) {
 
   r.get(
     API_PATHS.appConfig,
-    { config: { permission: 'public' }, schema: { tags: ['system'], summary: 'Public configuration of the SPA', response: { 200: appConfigSchema } } },
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['system'], summary: 'Public configuration of the SPA', response: { 200: appConfigSchema } },
+    },
     async () => appConfigOf(app),
   );
 

@@ -1,7 +1,16 @@
 import type { RoleGrants } from '@console/contract';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { menuPermissions, menus, modulePermissions, modules, permissions, rolePermissions, roles, subModules } from '../../db/schema/index.js';
+import {
+  menuPermissions,
+  menus,
+  modulePermissions,
+  modules,
+  permissions,
+  rolePermissions,
+  roles,
+  subModules,
+} from '../../db/schema/index.js';
 
 /** A transaction handle or the database itself: every query here runs on either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -77,9 +86,7 @@ export function createGrantsRepository() {
       const keep = <T>(ids: number[], col: T) => (ids.length ? notInArray(col as never, ids) : sql`true`);
       await tx.delete(modulePermissions).where(and(eq(modulePermissions.roleId, roleId), keep(next.moduleIds, modulePermissions.moduleId)));
       await tx.delete(menuPermissions).where(and(eq(menuPermissions.roleId, roleId), keep(next.menuIds, menuPermissions.menuId)));
-      await tx
-        .delete(rolePermissions)
-        .where(and(eq(rolePermissions.roleId, roleId), keep(next.subModuleIds, rolePermissions.subModuleId)));
+      await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), keep(next.subModuleIds, rolePermissions.subModuleId)));
       if (next.moduleIds.length) {
         await tx
           .insert(modulePermissions)
@@ -119,4 +126,3 @@ export function createGrantsRepository() {
     },
   };
 }
-

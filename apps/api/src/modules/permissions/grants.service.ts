@@ -159,4 +159,3 @@ export function createGrantsService(db: Db) {
     },
   };
 }
-

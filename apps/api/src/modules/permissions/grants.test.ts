@@ -41,7 +41,11 @@ describe('grants apply on the next request of the same session', () => {
     const s = await loginWithKeys(t, ['profile.view']);
     const roleId = s.roleId;
     expect((await t.as(s, { url: '/api/user-activity' })).statusCode).toBe(403);
-    const res = await t.as(admin, { method: 'POST', url: '/api/permissions/add', payload: { roleId, menuIds: [11], roleKeys: ['user-activity.view'] } });
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/permissions/add',
+      payload: { roleId, menuIds: [11], roleKeys: ['user-activity.view'] },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.as(s, { url: '/api/user-activity' })).statusCode).toBe(200);
   });
@@ -64,7 +68,11 @@ describe('who may change grants', () => {
       .where(and(eq(auditLog.action, 'permission-denied'), eq(auditLog.actorId, halfManager.userId)))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(row).toMatchObject({ entity: 'route', entityId: 'PUT /api/roles/:id/grants', after: { required: ['permissions.manage', 'module-permissions.manage'] } });
+    expect(row).toMatchObject({
+      entity: 'route',
+      entityId: 'PUT /api/roles/:id/grants',
+      after: { required: ['permissions.manage', 'module-permissions.manage'] },
+    });
   });
 
   it('a manager who is not super admin cannot change their own role', async () => {
@@ -72,7 +80,11 @@ describe('who may change grants', () => {
     const res = await put(manager, manager.roleId, { moduleIds: [5], menuIds: [], roleKeys: MANAGE });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(ROLE_MESSAGES.ownRoleGrants);
-    const viaAdd = await t.as(manager, { method: 'POST', url: '/api/permissions/add', payload: { roleId: manager.roleId, menuIds: [], roleKeys: [] } });
+    const viaAdd = await t.as(manager, {
+      method: 'POST',
+      url: '/api/permissions/add',
+      payload: { roleId: manager.roleId, menuIds: [], roleKeys: [] },
+    });
     expect(viaAdd.statusCode).toBe(403);
   });
 
@@ -106,7 +118,12 @@ describe('who may change grants', () => {
     // Keeping what the role already had (module 4 and menu 10), adding what the manager holds.
     const ok = await put(manager, target, { moduleIds: [5, 4], menuIds: [15, 16, 10], roleKeys: ['roles.view', 'permissions.view'] });
     expect(ok.statusCode).toBe(200);
-    expect(await grantsOf(target)).toEqual({ roleId: target, moduleIds: [4, 5], menuIds: [10, 15, 16], roleKeys: ['permissions.view', 'roles.view'] });
+    expect(await grantsOf(target)).toEqual({
+      roleId: target,
+      moduleIds: [4, 5],
+      menuIds: [10, 15, 16],
+      roleKeys: ['permissions.view', 'roles.view'],
+    });
     // Taking away from a role within reach is fine.
     const stripped = await put(manager, target, { moduleIds: [5], menuIds: [15], roleKeys: [] });
     expect(stripped.statusCode).toBe(200);
@@ -155,7 +172,10 @@ describe('concurrent grant changes', () => {
   it("two managers stripping each other's roles: exactly one wins", async () => {
     for (let round = 0; round < 4; round++) {
       const [sa, sb] = [await loginWithKeys(t, MANAGE), await loginWithKeys(t, MANAGE)];
-      const results = await Promise.all([put(sa, sb.roleId, { moduleIds: [], menuIds: [], roleKeys: [] }), put(sb, sa.roleId, { moduleIds: [], menuIds: [], roleKeys: [] })]);
+      const results = await Promise.all([
+        put(sa, sb.roleId, { moduleIds: [], menuIds: [], roleKeys: [] }),
+        put(sb, sa.roleId, { moduleIds: [], menuIds: [], roleKeys: [] }),
+      ]);
       expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join(' | ')).toEqual([200, 403]);
       expect(results.find((r) => r.statusCode === 403)!.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
       const keys = [(await grantsOf(sa.roleId)).roleKeys.length, (await grantsOf(sb.roleId)).roleKeys.length];

@@ -44,7 +44,13 @@ export default async function permissionsRoutes(app: FastifyInstance) {
   async function answer(request: FastifyRequest, pending: Promise<GrantChange>) {
     const change = await pending;
     if (change.changed) {
-      await app.audit.record(request, { action: 'grant', entity: 'role', entityId: change.roleId, before: change.before, after: change.after });
+      await app.audit.record(request, {
+        action: 'grant',
+        entity: 'role',
+        entityId: change.roleId,
+        before: change.before,
+        after: change.after,
+      });
     }
     return { success: true, message: ROLE_MESSAGES.grantsSaved, data: { roleId: change.roleId, ...change.after } };
   }

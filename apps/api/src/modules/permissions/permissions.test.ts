@@ -207,7 +207,12 @@ describe('POST /module-permissions/add', () => {
   });
 
   it('validates the body; role 1 is 409; an unknown role is 404', async () => {
-    for (const payload of [{ moduleIds: [1] }, { roleId: 2 }, { roleId: 2, moduleIds: ['a'] }, { roleId: 2, moduleIds: Array(101).fill(1) }]) {
+    for (const payload of [
+      { moduleIds: [1] },
+      { roleId: 2 },
+      { roleId: 2, moduleIds: ['a'] },
+      { roleId: 2, moduleIds: Array(101).fill(1) },
+    ]) {
       expect((await post('/api/module-permissions/add', payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await post('/api/module-permissions/add', { roleId: 1, moduleIds: [] })).statusCode).toBe(409);
@@ -246,7 +251,9 @@ describe('GET/PUT /roles/:id/grants', () => {
     expect((await lastGrantAudit(roleId))!.id).toBe(audit!.id);
     // The sidebar of the role follows (modules keyed by slug, menus inside).
     const perms = (await get(`/api/role-permissions/${roleId}`)).json().data;
-    expect(Object.fromEntries(Object.entries(perms.menuPermissions).map(([k, v]) => [k, (v as { slug: string }[]).map((m) => m.slug)]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(perms.menuPermissions).map(([k, v]) => [k, (v as { slug: string }[]).map((m) => m.slug)])),
+    ).toEqual({
       profile: ['about'],
       platform: ['users', 'roles'],
     });

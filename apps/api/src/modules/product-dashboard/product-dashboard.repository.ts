@@ -28,7 +28,11 @@ const targetName = sql<string | null>`coalesce(
   ${targetCompany.name},
   ${targetRole.name}
 )`;
-const targets = (entities: string[]) => sql`${auditLog.entity} in (${sql.join(entities.map((e) => sql`${e}`), sql`, `)})`;
+const targets = (entities: string[]) =>
+  sql`${auditLog.entity} in (${sql.join(
+    entities.map((e) => sql`${e}`),
+    sql`, `,
+  )})`;
 
 /**
  * The product dashboard's figures: three aggregate queries that the service runs in parallel.
@@ -82,25 +86,27 @@ export function createProductDashboardRepository(db: Db) {
     },
 
     async recentChanges(limit: number) {
-      return db
-        .select({
-          id: auditLog.id,
-          action: auditLog.action,
-          entity: auditLog.entity,
-          entityId: auditLog.entityId,
-          actorName: sql<string | null>`nullif(trim(${users.firstname} || ' ' || ${users.lastname}), '')`,
-          targetName,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        // entity_id is text (some entities have uuid ids); ids compare as text.
-        .leftJoin(targetUser, and(targets(['user', 'profile']), sql`${targetUser.id}::text = ${auditLog.entityId}`))
-        .leftJoin(targetCompany, and(targets(['company']), sql`${targetCompany.id}::text = ${auditLog.entityId}`))
-        .leftJoin(targetRole, and(targets(['role']), sql`${targetRole.id}::text = ${auditLog.entityId}`))
-        .where(inArray(auditLog.action, [...CHANGE_ACTIONS]))
-        .orderBy(desc(auditLog.id))
-        .limit(limit);
+      return (
+        db
+          .select({
+            id: auditLog.id,
+            action: auditLog.action,
+            entity: auditLog.entity,
+            entityId: auditLog.entityId,
+            actorName: sql<string | null>`nullif(trim(${users.firstname} || ' ' || ${users.lastname}), '')`,
+            targetName,
+            createdAt: auditLog.createdAt,
+          })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorId))
+          // entity_id is text (some entities have uuid ids); ids compare as text.
+          .leftJoin(targetUser, and(targets(['user', 'profile']), sql`${targetUser.id}::text = ${auditLog.entityId}`))
+          .leftJoin(targetCompany, and(targets(['company']), sql`${targetCompany.id}::text = ${auditLog.entityId}`))
+          .leftJoin(targetRole, and(targets(['role']), sql`${targetRole.id}::text = ${auditLog.entityId}`))
+          .where(inArray(auditLog.action, [...CHANGE_ACTIONS]))
+          .orderBy(desc(auditLog.id))
+          .limit(limit)
+      );
     },
   };
 }

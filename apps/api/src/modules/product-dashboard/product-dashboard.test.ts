@@ -12,7 +12,8 @@ let admin: TestSession;
 const DAY = 86_400_000;
 
 /** The calendar day of an instant in a time zone, as yyyy-MM-dd. */
-const dayIn = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+const dayIn = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 async function insertSession(startedAt: Date, extra: Partial<typeof sessions.$inferInsert> = {}) {
   const id = randomUUID();
@@ -66,7 +67,12 @@ describe('GET /product-dashboard', () => {
     // idle for 11 minutes (limit 10), but never marked ended: still not live
     await insertSession(new Date(now.getTime() - 11 * 60_000), { endedAt: null, endReason: null });
     // "keep me logged in" idle 11 minutes: live (its idle limit is days)
-    await insertSession(new Date(now.getTime() - 11 * 60_000), { endedAt: null, endReason: null, rememberMe: true, expiresAt: new Date(now.getTime() + DAY) });
+    await insertSession(new Date(now.getTime() - 11 * 60_000), {
+      endedAt: null,
+      endReason: null,
+      rememberMe: true,
+      expiresAt: new Date(now.getTime() + DAY),
+    });
     // past its absolute expiry
     await insertSession(new Date(now.getTime() - 60_000), { endedAt: null, endReason: null, expiresAt: new Date(now.getTime() - 1000) });
     expect((await dashboard()).activeSessions).toBe(before + 2);
@@ -93,7 +99,9 @@ describe('GET /product-dashboard', () => {
     const byDate = Object.fromEntries(d.signInsPerDay.map((x) => [x.date, x.count]));
     expect(byDate[dayIn(now, tz)]).toBe(todayBefore + 3);
     // the two sessions three days ago may straddle midnight only if now is within a second of it
-    expect((byDate[dayIn(new Date(now.getTime() - 3 * DAY), tz)] ?? 0) + (byDate[dayIn(new Date(now.getTime() - 3 * DAY - 1000), tz)] ?? 0)).toBeGreaterThanOrEqual(2);
+    expect(
+      (byDate[dayIn(new Date(now.getTime() - 3 * DAY), tz)] ?? 0) + (byDate[dayIn(new Date(now.getTime() - 3 * DAY - 1000), tz)] ?? 0),
+    ).toBeGreaterThanOrEqual(2);
     expect(byDate[dayIn(new Date(now.getTime() - 13 * DAY), tz)]).toBeGreaterThanOrEqual(1);
     expect(d.signInsPerDay.filter((x) => x.count === 0).length).toBeGreaterThan(0);
     // dates are consecutive
@@ -109,7 +117,9 @@ describe('GET /product-dashboard', () => {
     const before = await dashboard(admin, '?timeZone=Pacific/Kiritimati');
     await insertSession(at);
     const after = await dashboard(admin, '?timeZone=Pacific/Kiritimati');
-    const diff = after.signInsPerDay.map((x, i) => ({ date: x.date, delta: x.count - before.signInsPerDay[i]!.count })).filter((x) => x.delta);
+    const diff = after.signInsPerDay
+      .map((x, i) => ({ date: x.date, delta: x.count - before.signInsPerDay[i]!.count }))
+      .filter((x) => x.delta);
     expect(diff).toEqual([{ date: dayIn(at, 'Pacific/Kiritimati'), delta: 1 }]);
     expect(dayIn(at, 'Pacific/Kiritimati')).not.toBe(dayIn(at, 'UTC'));
     expect(after.signInsPerDay.at(-1)!.date).toBe(dayIn(now, 'Pacific/Kiritimati'));
@@ -140,15 +150,18 @@ describe('GET /product-dashboard', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
-  it('names what changed: from the entry\'s snapshot (even once deleted), else the entity as it is now', async () => {
-    const company = (await t.as(admin, { method: 'POST', url: '/api/companies/add', payload: { name: 'Feed Co' } })).json().data as { id: number };
+  it("names what changed: from the entry's snapshot (even once deleted), else the entity as it is now", async () => {
+    const company = (await t.as(admin, { method: 'POST', url: '/api/companies/add', payload: { name: 'Feed Co' } })).json().data as {
+      id: number;
+    };
     const { id: userId } = await createUser(t, 3, { firstname: 'Nina', lastname: 'Named' });
     // A key regeneration's entry keeps no name: the user's current name is shown.
     expect((await t.as(admin, { method: 'PATCH', url: `/api/users/${userId}/regenerate-api-key` })).statusCode).toBe(200);
     await t.as(admin, { method: 'PATCH', url: `/api/companies/update/${company.id}`, payload: { name: 'Feed Co' } });
     await t.as(admin, { method: 'DELETE', url: `/api/companies/delete/${company.id}` });
     const d = await dashboard();
-    const byEntity = (entity: string, action: string, entityId: number) => d.recentChanges.find((c) => c.entity === entity && c.action === action && c.entityId === String(entityId));
+    const byEntity = (entity: string, action: string, entityId: number) =>
+      d.recentChanges.find((c) => c.entity === entity && c.action === action && c.entityId === String(entityId));
     expect(byEntity('company', 'delete', company.id)?.targetName).toBe('Feed Co');
     expect(byEntity('company', 'create', company.id)?.targetName).toBe('Feed Co');
     expect(byEntity('user', 'regenerate-api-key', userId)?.targetName).toBe('Nina Named');

@@ -31,7 +31,7 @@ export default async function profileRoutes(app: FastifyInstance) {
       config: { permission: 'session' },
       schema: {
         tags,
-        summary: 'A profile: your own, or anyone\'s for a super admin',
+        summary: "A profile: your own, or anyone's for a super admin",
         security,
         params: idParamSchema,
         response: { 200: z.object({ data: aboutSchema }), ...errors(400, 401, 403, 404) },

@@ -14,7 +14,7 @@ type AboutUpdate = z.infer<typeof aboutUpdateSchema>;
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated successfully',
   notFound: 'User not found',
-  othersAbout: "You can only view your own profile",
+  othersAbout: 'You can only view your own profile',
   othersEdit: 'You can only edit your own profile here; other users are edited on the users screen',
 } as const;
 

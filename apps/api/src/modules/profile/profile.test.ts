@@ -22,7 +22,11 @@ const form = (over: Record<string, string | undefined> = {}) => ({
   ...over,
 });
 function patch(s: TestSession, id: number, f: Record<string, string | undefined>, image?: Buffer, filename = 'avatar.png') {
-  return t.as(s, { method: 'PATCH', url: `/api/about/update/${id}`, ...multipart(f, image ? [{ name: 'profile', filename, content: image }] : []) });
+  return t.as(s, {
+    method: 'PATCH',
+    url: `/api/about/update/${id}`,
+    ...multipart(f, image ? [{ name: 'profile', filename, content: image }] : []),
+  });
 }
 
 describe('GET /about/:id', () => {
@@ -30,11 +34,18 @@ describe('GET /about/:id', () => {
     const res = await t.as(guest, { url: `/api/about/${guest.userId}` });
     expect(res.statusCode).toBe(200);
     const about = res.json<{ data: About }>().data;
-    expect(about).toMatchObject({ id: guest.userId, roleId: 4, roleName: 'Guest', companyName: 'Acme Media', email: 'guest@example.com', primaryColor: '#143f6f' });
+    expect(about).toMatchObject({
+      id: guest.userId,
+      roleId: 4,
+      roleName: 'Guest',
+      companyName: 'Acme Media',
+      email: 'guest@example.com',
+      primaryColor: '#143f6f',
+    });
     expect(JSON.stringify(about)).not.toMatch(/password|apiKey/i);
   });
 
-  it('nobody reads another user\'s profile by changing the id; a super admin may', async () => {
+  it("nobody reads another user's profile by changing the id; a super admin may", async () => {
     const res = await t.as(manager, { url: `/api/about/${admin.userId}` });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'You can only view your own profile' });
@@ -54,7 +65,11 @@ describe('PATCH /about/update/:id', () => {
     const res = await patch(manager, manager.userId, form({ firstname: 'Mia' }), await png(200, 100));
     expect(res.statusCode).toBe(200);
     const body = res.json<{ success: boolean; message: string; data: About; user: Record<string, unknown> }>();
-    expect(body).toMatchObject({ success: true, message: 'Profile updated successfully', data: { firstname: 'Mia', phone: '+1 555 0123', primaryColor: '#202020', secondaryColor: '#ff8800' } });
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Profile updated successfully',
+      data: { firstname: 'Mia', phone: '+1 555 0123', primaryColor: '#202020', secondaryColor: '#ff8800' },
+    });
     expect(body.user).toEqual({
       id: manager.userId,
       roleId: 2,
@@ -69,13 +84,18 @@ describe('PATCH /about/update/:id', () => {
     const img = await t.as(guest, { url: `/api/files/${body.data.profile}?thumb=1` });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/webp');
-    expect((await auditRows(t, 'update', 'profile'))[0]).toMatchObject({ entityId: String(manager.userId), actorId: manager.userId, after: { firstname: 'Mia' } });
+    expect((await auditRows(t, 'update', 'profile'))[0]).toMatchObject({
+      entityId: String(manager.userId),
+      actorId: manager.userId,
+      after: { firstname: 'Mia' },
+    });
 
     // The session reflects the change at once (the SPA reads the same fields after sign-in).
     expect((await t.as(manager, { url: `/api/about/${manager.userId}` })).json().data.firstname).toBe('Mia');
 
     // The users screen shows the image under the name it was uploaded with.
-    const listed = async () => (await t.as(admin, { url: '/api/users?search=manager%40example.com' })).json<{ data: { profileName: string | null }[] }>().data[0];
+    const listed = async () =>
+      (await t.as(admin, { url: '/api/users?search=manager%40example.com' })).json<{ data: { profileName: string | null }[] }>().data[0];
     expect((await listed())?.profileName).toBe('avatar.png');
 
     const replaced = await patch(manager, manager.userId, form(), await png(30, 30, '#ff0000'), 'Mia at the beach.png');
@@ -112,7 +132,7 @@ describe('PATCH /about/update/:id', () => {
     expect(added.every((f) => /^profile\/\d{4}\/\d{2}\/[0-9a-f-]{36}(\.thumb\.webp|\.png)$/.test(f))).toBe(true);
   });
 
-  it('nobody edits another user\'s profile here, super admin included', async () => {
+  it("nobody edits another user's profile here, super admin included", async () => {
     const other = await patch(manager, admin.userId, form());
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toMatch(/only edit your own profile/);

@@ -98,4 +98,3 @@ export function createRolesRepository(db: Db) {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
   };
 }
-

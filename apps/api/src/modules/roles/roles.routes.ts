@@ -20,7 +20,10 @@ export default async function rolesRoutes(app: FastifyInstance) {
     listRow: roleListItemSchema,
     async decoratePage(request, page) {
       const manageable = await manageableRoles(app.db, requestActor(requireAuth(request)));
-      return { ...page, data: page.data.map((role) => ({ ...(role as { id: number }), manageable: manageable((role as { id: number }).id) })) };
+      return {
+        ...page,
+        data: page.data.map((role) => ({ ...(role as { id: number }), manageable: manageable((role as { id: number }).id) })),
+      };
     },
     mutationResponse: roleMutationResponseSchema,
     summaries: {

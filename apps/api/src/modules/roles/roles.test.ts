@@ -36,7 +36,12 @@ describe('GET /roles', () => {
     expect(body.totalPages).toBe(1);
     const byId = Object.fromEntries(body.data.map((r) => [r.id, r]));
     expect(byId[1]).toMatchObject({ name: 'Super Admin', isSystem: true, userCount: 1 });
-    expect(byId[2]).toMatchObject({ name: 'Content Manager', isSystem: false, userCount: 1, description: 'Manages clients and demo media.' });
+    expect(byId[2]).toMatchObject({
+      name: 'Content Manager',
+      isSystem: false,
+      userCount: 1,
+      description: 'Manages clients and demo media.',
+    });
     expect(byId[4]).toMatchObject({ name: 'Guest', userCount: 1 });
     expect(Date.parse(byId[1]!.createdAt)).not.toBeNaN();
   });
@@ -94,7 +99,12 @@ describe('POST /roles/add', () => {
   it('refuses a name already used, ignoring case, with 409 and fieldErrors.name', async () => {
     const res = await add({ name: 'guest' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, code: 'CONFLICT', message: ROLE_MESSAGES.nameTaken, fieldErrors: { name: ROLE_MESSAGES.nameTaken } });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'CONFLICT',
+      message: ROLE_MESSAGES.nameTaken,
+      fieldErrors: { name: ROLE_MESSAGES.nameTaken },
+    });
   });
 
   it('the database refuses a case-variant duplicate too (concurrent requests cannot both win)', async () => {
@@ -129,12 +139,16 @@ describe('PATCH /roles/update/:id', () => {
     const id = (await add({ name: 'Reviewers' })).json().data.id as number;
     const res = await update(id, { name: 'Senior Reviewers', description: 'Review' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: ROLE_MESSAGES.updated, data: { id, name: 'Senior Reviewers', description: 'Review' } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: ROLE_MESSAGES.updated,
+      data: { id, name: 'Senior Reviewers', description: 'Review' },
+    });
     const row = await lastAudit(id, 'update');
     expect(row).toMatchObject({ before: { name: 'Reviewers' }, after: { name: 'Senior Reviewers', description: 'Review' } });
   });
 
-  it('allows changing only the case of its own name, refuses another role\'s name', async () => {
+  it("allows changing only the case of its own name, refuses another role's name", async () => {
     const id = (await add({ name: 'Auditors' })).json().data.id as number;
     expect((await update(id, { name: 'AUDITORS' })).statusCode).toBe(200);
     const taken = await update(id, { name: 'content manager' });
@@ -145,7 +159,11 @@ describe('PATCH /roles/update/:id', () => {
   it('role 1 keeps its name (409 with a clear message) but its description can change', async () => {
     const res = await update(1, { name: 'Root' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'CONFLICT', message: ROLE_MESSAGES.superAdminRename, fieldErrors: { name: ROLE_MESSAGES.superAdminRename } });
+    expect(res.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: ROLE_MESSAGES.superAdminRename,
+      fieldErrors: { name: ROLE_MESSAGES.superAdminRename },
+    });
     const ok = await update(1, { name: 'Super Admin', description: 'Everything' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ id: 1, name: 'Super Admin', description: 'Everything', isSystem: true });
@@ -195,9 +213,13 @@ describe('DELETE /roles/delete/:id', () => {
     expect((await remove(2)).json().message).toBe(ROLE_MESSAGES.inUse(1));
   });
 
-  it('removes the role\'s grants with it', async () => {
+  it("removes the role's grants with it", async () => {
     const id = (await add({ name: 'Granted' })).json().data.id as number;
-    const put = await t.as(admin, { method: 'PUT', url: `/api/roles/${id}/grants`, payload: { moduleIds: [4], menuIds: [10], roleKeys: ['profile.view'] } });
+    const put = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/roles/${id}/grants`,
+      payload: { moduleIds: [4], menuIds: [10], roleKeys: ['profile.view'] },
+    });
     expect(put.statusCode).toBe(200);
     expect((await remove(id)).statusCode).toBe(200);
     expect((await t.as(admin, { url: `/api/roles/${id}/grants` })).statusCode).toBe(404);
@@ -228,7 +250,7 @@ describe('GET /roles/export/:format', () => {
       expected.map((r) => [r.id, r.name.startsWith('=') ? `'${r.name}` : r.name, r.userCount, r.isSystem ? 'Yes' : 'No']),
     );
     const risky = rows.find((r) => r[1]!.includes('HYPERLINK'))!;
-    expect(risky.slice(1, 3)).toEqual(["'=HYPERLINK(\"x\")", "'@risky"]);
+    expect(risky.slice(1, 3)).toEqual(['\'=HYPERLINK("x")', "'@risky"]);
   });
 
   it('Excel and PDF carry the same rows; the export is audited', async () => {

@@ -19,12 +19,17 @@ export async function createRoleWithKeys(t: TestApp, keys: readonly string[], me
     .values({ name: `Test role ${++seq} ${Math.random().toString(36).slice(2, 8)}` })
     .returning({ id: roles.id });
   const roleId = role!.id;
-  const menuRows = menuIds.length ? await t.app.db.select({ id: menus.id, moduleId: menus.moduleId }).from(menus).where(inArray(menus.id, menuIds)) : [];
+  const menuRows = menuIds.length
+    ? await t.app.db.select({ id: menus.id, moduleId: menus.moduleId }).from(menus).where(inArray(menus.id, menuIds))
+    : [];
   const moduleIds = new Set([...keys.map((k) => moduleOfKey.get(k)!), ...menuRows.map((m) => m.moduleId)]);
   if (moduleIds.size) await t.app.db.insert(modulePermissions).values([...moduleIds].map((moduleId) => ({ roleId, moduleId })));
   if (menuRows.length) await t.app.db.insert(menuPermissions).values(menuRows.map((m) => ({ roleId, menuId: m.id })));
   if (keys.length) {
-    const subs = await t.app.db.select({ id: subModules.id }).from(subModules).where(inArray(subModules.roleKey, [...keys]));
+    const subs = await t.app.db
+      .select({ id: subModules.id })
+      .from(subModules)
+      .where(inArray(subModules.roleKey, [...keys]));
     if (subs.length !== keys.length) throw new Error(`unknown key in ${keys.join(', ')}`);
     await t.app.db.insert(rolePermissions).values(subs.map((s) => ({ roleId, subModuleId: s.id })));
   }

@@ -19,7 +19,8 @@ beforeAll(async () => {
   admin = await t.login('admin');
   manager = await t.login('manager');
   viewer = await loginWithKeys(t, ['user-activity.view', 'user-activity.export']);
-  for (let i = 0; i < 30; i++) await record(manager, `Screen ${String(i).padStart(2, '0')}`, i % 2 ? 'click' : 'page-view', `/demo-admin/p${i}`, `Row ${i}`);
+  for (let i = 0; i < 30; i++)
+    await record(manager, `Screen ${String(i).padStart(2, '0')}`, i % 2 ? 'click' : 'page-view', `/demo-admin/p${i}`, `Row ${i}`);
   await record(manager, 'Formula', '=cmd', '/profile/about', '+1 risky @cell');
   await record(manager, 'Needle screen', 'view', '/x', 'plain');
   await record(manager, 'Other', 'needle-event', '/y', 'plain');
@@ -50,17 +51,20 @@ describe('GET /user-activity: search and sort', () => {
     expect((await list(manager, 'search=_')).total).toBe(0);
   });
 
-  it.each(['id', 'userId', 'createdAt', 'screenName', 'eventName', 'slug', 'description', 'ip'] as const)('sorts by %s both ways', async (field) => {
-    const asc = (await list(admin, `sortField=${field}&sortOrder=asc&limit=500`)).data;
-    const desc = (await list(admin, `sortField=${field}&sortOrder=desc&limit=500`)).data;
-    // Ties are broken by id in the same direction, so one order is exactly the other reversed.
-    expect(desc.map((r) => r.id)).toEqual(asc.map((r) => r.id).reverse());
-    expect(new Set(asc.map((r) => r.id)).size).toBe(asc.length);
-    if (field === 'id' || field === 'userId' || field === 'createdAt') {
-      const keys = asc.map((r) => (field === 'createdAt' ? Date.parse(r.createdAt) : r[field]));
-      expect(keys).toEqual([...keys].sort((x, y) => x - y));
-    }
-  });
+  it.each(['id', 'userId', 'createdAt', 'screenName', 'eventName', 'slug', 'description', 'ip'] as const)(
+    'sorts by %s both ways',
+    async (field) => {
+      const asc = (await list(admin, `sortField=${field}&sortOrder=asc&limit=500`)).data;
+      const desc = (await list(admin, `sortField=${field}&sortOrder=desc&limit=500`)).data;
+      // Ties are broken by id in the same direction, so one order is exactly the other reversed.
+      expect(desc.map((r) => r.id)).toEqual(asc.map((r) => r.id).reverse());
+      expect(new Set(asc.map((r) => r.id)).size).toBe(asc.length);
+      if (field === 'id' || field === 'userId' || field === 'createdAt') {
+        const keys = asc.map((r) => (field === 'createdAt' ? Date.parse(r.createdAt) : r[field]));
+        expect(keys).toEqual([...keys].sort((x, y) => x - y));
+      }
+    },
+  );
 
   it('text sorts put the expected extremes first', async () => {
     const asc = (await list(manager, 'sortField=screenName&sortOrder=asc&limit=1')).data[0]!;
@@ -105,7 +109,7 @@ describe('GET /user-activity/export/:format', () => {
     expect(JSON.parse(formula[8]!)).toEqual({ slug: '/profile/about' });
   });
 
-  it('own rows by default; everyone\'s for view-all; another user\'s only with view-all', async () => {
+  it("own rows by default; everyone's for view-all; another user's only with view-all", async () => {
     const own = parseCsv((await t.as(viewer, { url: '/api/user-activity/export/csv' })).body).slice(1);
     expect(own.map((r) => Number(r[1]))).toEqual([viewer.userId]);
     const denied = await t.as(viewer, { url: `/api/user-activity/export/csv?userId=${manager.userId}` });

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { userActivity } from '../../db/schema/index.js';
 
-
 /** Writes; reads go through the list definition in user-activity.list.ts. */
 export function createUserActivityRepository(db: Db) {
   return {

@@ -39,7 +39,9 @@ describe('user activity', () => {
 
   it('any signed-in user may record activity (even without grants), the slug is required', async () => {
     const guest = await t.login('guest');
-    expect((await t.as(guest, { method: 'POST', url: '/api/auth/user-activity/add', payload: entry('/home', 'Home') })).statusCode).toBe(200);
+    expect((await t.as(guest, { method: 'POST', url: '/api/auth/user-activity/add', payload: entry('/home', 'Home') })).statusCode).toBe(
+      200,
+    );
     const bad = await t.as(guest, { method: 'POST', url: '/api/auth/user-activity/add', payload: { screenName: 'x' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toHaveProperty('slug');
@@ -47,7 +49,11 @@ describe('user activity', () => {
 
   it('lists with paging, search and sorting', async () => {
     const s = await t.login('manager');
-    for (const [slug, name] of [['/profile/about', 'About'], ['/profile/user-activity', 'User Activity'], ['/demo-admin/demo-media', 'Demo Media']]) {
+    for (const [slug, name] of [
+      ['/profile/about', 'About'],
+      ['/profile/user-activity', 'User Activity'],
+      ['/demo-admin/demo-media', 'Demo Media'],
+    ]) {
       await t.as(s, { method: 'POST', url: '/api/auth/user-activity/add', payload: entry(slug!, name!) });
     }
     const page = (await t.as(s, { url: '/api/user-activity?page=1&limit=2' })).json<ActivityList>();
@@ -61,7 +67,7 @@ describe('user activity', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 
-  it('a user cannot read another user\'s activity by changing userId; the super admin can', async () => {
+  it("a user cannot read another user's activity by changing userId; the super admin can", async () => {
     const manager = await t.login('manager');
     const agentLike = await t.login('guest');
     await t.as(agentLike, { method: 'POST', url: '/api/auth/user-activity/add', payload: entry('/home', 'Home') });

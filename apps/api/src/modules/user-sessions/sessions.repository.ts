@@ -43,7 +43,10 @@ export function createSessionsRepository(db: Db) {
     },
 
     async touch(id: string, at: Date) {
-      await db.update(sessions).set({ lastSeenAt: at }).where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: at })
+        .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
     },
 
     async acknowledge(id: string, name: string, at: Date) {
@@ -61,7 +64,10 @@ export function createSessionsRepository(db: Db) {
     async endAllForUser(userId: number, reason: SessionEndReason, at: Date, exceptId?: string) {
       const conds = [eq(sessions.userId, userId), isNull(sessions.endedAt)];
       if (exceptId) conds.push(ne(sessions.id, exceptId));
-      await db.update(sessions).set({ endedAt: at, endReason: reason }).where(and(...conds));
+      await db
+        .update(sessions)
+        .set({ endedAt: at, endReason: reason })
+        .where(and(...conds));
     },
 
     /**
@@ -90,4 +96,3 @@ export function createSessionsRepository(db: Db) {
     },
   };
 }
-

@@ -46,7 +46,7 @@ const list = async (s: TestSession, qs: string) => {
 };
 
 describe('GET /user-sessions: search and sort', () => {
-  it('searches by IP address, user agent and end reason, within the caller\'s own sessions', async () => {
+  it("searches by IP address, user agent and end reason, within the caller's own sessions", async () => {
     expect((await list(manager, 'search=10.1.2')).data.map((s) => s.ip).sort()).toEqual(['10.1.2.3', '10.1.2.4']);
     expect((await list(manager, 'search=firefox')).data.map((s) => s.userAgent)).toEqual(['Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0']);
     expect((await list(manager, 'search=logout')).data.map((s) => s.ip)).toEqual(['192.168.7.7']);
@@ -87,7 +87,19 @@ describe('GET /user-sessions: search and sort', () => {
 });
 
 describe('GET /user-sessions/export/:format', () => {
-  const header = ['Started', 'Last seen', 'Ended', 'Duration', 'End reason', 'IP', 'User agent', 'Keep me logged in', 'Current', 'User ID', 'Session ID'];
+  const header = [
+    'Started',
+    'Last seen',
+    'Ended',
+    'Duration',
+    'End reason',
+    'IP',
+    'User agent',
+    'Keep me logged in',
+    'Current',
+    'User ID',
+    'Session ID',
+  ];
 
   it('CSV holds exactly the rows of the list query (all pages, same order)', async () => {
     const query = 'sortField=ip&sortOrder=desc';
@@ -113,7 +125,7 @@ describe('GET /user-sessions/export/:format', () => {
     expect(rows.filter((r) => r[8] === 'Yes').map((r) => r[10])).toEqual([admin.sessionId]);
   });
 
-  it('own sessions by default; another user\'s only with view-all', async () => {
+  it("own sessions by default; another user's only with view-all", async () => {
     const own = await loginWithKeys(t, ['user-sessions.view', 'user-sessions.export']);
     const mine = parseCsv((await t.as(own, { url: '/api/user-sessions/export/csv' })).body).slice(1);
     expect(mine.map((r) => r[10])).toEqual([own.sessionId]);
@@ -125,7 +137,9 @@ describe('GET /user-sessions/export/:format', () => {
     // keys, never the super admin's.
     const managerKeys: string[] = (await t.as(admin, { url: '/api/role-permissions/2' })).json().data.rolePermissions;
     const allViewer = await loginWithKeys(t, [...new Set([...managerKeys, 'user-sessions.export', 'user-sessions.view-all'])]);
-    const theirs = parseCsv((await t.as(allViewer, { url: `/api/user-sessions/export/csv?userId=${manager.userId}&search=10.1.2` })).body).slice(1);
+    const theirs = parseCsv(
+      (await t.as(allViewer, { url: `/api/user-sessions/export/csv?userId=${manager.userId}&search=10.1.2` })).body,
+    ).slice(1);
     expect(theirs.map((r) => r[5]).sort()).toEqual(['10.1.2.3', '10.1.2.4']);
     const everyone = parseCsv((await t.as(allViewer, { url: '/api/user-sessions/export/csv' })).body).slice(1);
     const expected = (await allListRows<UserSession>(t, admin, '/api/user-sessions')).filter((s) => s.userId !== admin.userId);
@@ -140,7 +154,11 @@ describe('GET /user-sessions/export/:format', () => {
   });
 
   it('Excel and PDF carry the same rows; the export is audited', async () => {
-    const expected = await allListRows<UserSession>(t, admin, `/api/user-sessions?userId=${manager.userId}&sortField=startedAt&sortOrder=asc`);
+    const expected = await allListRows<UserSession>(
+      t,
+      admin,
+      `/api/user-sessions?userId=${manager.userId}&sortField=startedAt&sortOrder=asc`,
+    );
     const xlsx = await t.as(admin, { url: `/api/user-sessions/export/excel?userId=${manager.userId}&sortField=startedAt&sortOrder=asc` });
     const sheet = await xlsxRows(xlsx.rawPayload);
     expect(sheet[0]).toEqual(header);
@@ -154,7 +172,11 @@ describe('GET /user-sessions/export/:format', () => {
   });
 
   it('validates the format, the sortField and userId before sending anything', async () => {
-    for (const url of ['/api/user-sessions/export/txt', '/api/user-sessions/export/csv?sortField=tokenHash', '/api/user-sessions/export/csv?userId=0']) {
+    for (const url of [
+      '/api/user-sessions/export/txt',
+      '/api/user-sessions/export/csv?sortField=tokenHash',
+      '/api/user-sessions/export/csv?userId=0',
+    ]) {
       const res = await t.as(admin, { url });
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-disposition'], url).toBeUndefined();

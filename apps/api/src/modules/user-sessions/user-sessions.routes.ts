@@ -101,7 +101,7 @@ export default async function userSessionsRoutes(app: FastifyInstance) {
       config: { permission: { any: [K.revoke, K.revokeAny] } },
       schema: {
         tags,
-        summary: 'End a session (own with user-sessions.revoke, anyone\'s with user-sessions.revoke-any)',
+        summary: "End a session (own with user-sessions.revoke, anyone's with user-sessions.revoke-any)",
         security,
         params: z.object({ id: z.uuid() }),
         response: { 200: operationResponseSchema, ...errors(400, 401, 403, 404) },

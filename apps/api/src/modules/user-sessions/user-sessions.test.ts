@@ -70,7 +70,7 @@ describe('user sessions', () => {
     expect(body.data.find((r) => r.id === idle.sessionId)).toMatchObject({ endReason: 'idle' });
   });
 
-  it('a user cannot read another user\'s sessions by changing userId; the super admin can', async () => {
+  it("a user cannot read another user's sessions by changing userId; the super admin can", async () => {
     const manager = await t.login('manager');
     const guest = await t.login('guest');
     const denied = await t.as(manager, { url: `/api/user-sessions?userId=${guest.userId}` });
@@ -90,7 +90,7 @@ describe('user sessions', () => {
     expect((await t.as(guest, { url: '/api/user-sessions' })).statusCode).toBe(403);
   });
 
-  it('ends own other sessions with user-sessions.revoke, but not someone else\'s', async () => {
+  it("ends own other sessions with user-sessions.revoke, but not someone else's", async () => {
     const s = await t.login('manager');
     const other = await t.login('manager');
     const res = await t.as(s, { method: 'POST', url: `/api/user-sessions/${other.sessionId}/end` });
@@ -110,7 +110,7 @@ describe('user sessions', () => {
     expect(invalid.statusCode).toBe(400);
   });
 
-  it('the super admin ends anyone\'s session', async () => {
+  it("the super admin ends anyone's session", async () => {
     const admin = await t.login('admin');
     const guest = await t.login('guest');
     expect((await t.as(admin, { method: 'POST', url: `/api/user-sessions/${guest.sessionId}/end` })).statusCode).toBe(200);

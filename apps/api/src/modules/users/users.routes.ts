@@ -29,7 +29,10 @@ export default async function usersRoutes(app: FastifyInstance) {
     listRow: userListItemSchema,
     async decoratePage(request, page) {
       const manageable = await manageableRoles(app.db, requestActor(requireAuth(request)));
-      return { ...page, data: page.data.map((u) => ({ ...(u as { roleId: number }), manageable: manageable((u as { roleId: number }).roleId) })) };
+      return {
+        ...page,
+        data: page.data.map((u) => ({ ...(u as { roleId: number }), manageable: manageable((u as { roleId: number }).roleId) })),
+      };
     },
     mutationResponse: userMutationResponseSchema,
     summaries: {

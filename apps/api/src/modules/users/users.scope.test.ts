@@ -39,7 +39,8 @@ async function userOf(roleId: number): Promise<User> {
   const res = await t.as(admin, { url: `/api/users?search=${encodeURIComponent((await userRow(t, id))!.email)}` });
   return res.json<{ data: User[] }>().data[0]!;
 }
-const openSessions = async (userId: number) => (await t.app.db.select().from(sessions).where(eq(sessions.userId, userId))).filter((s) => !s.endedAt);
+const openSessions = async (userId: number) =>
+  (await t.app.db.select().from(sessions).where(eq(sessions.userId, userId))).filter((s) => !s.endedAt);
 const denials = (userId: number) =>
   t.app.db
     .select()
@@ -59,7 +60,10 @@ describe('refused: acting beyond the own role', () => {
     }
     expect(await storedFiles(t)).toEqual(files);
     const [row] = await denials(actor.userId);
-    expect(row).toMatchObject({ entity: 'user', after: { reason: ROLE_MESSAGES.beyondOwnRole, fieldErrors: { roleId: ROLE_MESSAGES.beyondOwnRole } } });
+    expect(row).toMatchObject({
+      entity: 'user',
+      after: { reason: ROLE_MESSAGES.beyondOwnRole, fieldErrors: { roleId: ROLE_MESSAGES.beyondOwnRole } },
+    });
   });
 
   it('moving a user into a stronger role: 403 on roleId, the row unchanged', async () => {
@@ -92,7 +96,11 @@ describe('refused: acting beyond the own role', () => {
     expect(await userRow(t, victim.id)).toEqual(before);
     expect(await openSessions(victim.id)).toHaveLength(1);
     expect((await t.as(session, { url: '/api/modules' })).statusCode).toBe(200);
-    const login = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: 'Taken-Over-Pass-9' } });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: victim.email, password: 'Taken-Over-Pass-9' },
+    });
     expect(login.statusCode).toBe(400);
     const rows = (await denials(actor.userId)).filter((r) => r.entityId === String(victim.id));
     expect(rows).toHaveLength(Object.keys(attempts).length);
@@ -100,7 +108,11 @@ describe('refused: acting beyond the own role', () => {
   });
 
   it('a super admin is beyond everyone else, whatever keys they hold', async () => {
-    const everything = await createRole(t, 'Every key', (await t.as(admin, { url: '/api/role-permissions/1' })).json().data.rolePermissions);
+    const everything = await createRole(
+      t,
+      'Every key',
+      (await t.as(admin, { url: '/api/role-permissions/1' })).json().data.rolePermissions,
+    );
     const u = await createUser(t, everything);
     const s = await t.login({ email: u.email, password: u.password });
     const superUser = await userOf(1);
@@ -117,7 +129,12 @@ describe('refused: acting beyond the own role', () => {
     const before = await userRow(t, me.id);
     const res = await update(actor, me.id, editFields(me, { roleId: String(weaker) }));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ success: false, code: 'FORBIDDEN', message: 'You cannot change your own role or status here', fieldErrors: { roleId: 'You cannot change your own role or status here' } });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'FORBIDDEN',
+      message: 'You cannot change your own role or status here',
+      fieldErrors: { roleId: 'You cannot change your own role or status here' },
+    });
     expect(await userRow(t, me.id)).toEqual(before);
     const renamed = await update(actor, me.id, editFields(me, { lastname: 'Self-edited' }));
     expect(renamed.statusCode).toBe(200);
@@ -136,7 +153,11 @@ describe('allowed: roles within the own keys', () => {
 
   it('edits, moves, disables, re-keys and deletes users of such roles', async () => {
     const victim = await userOf(weaker);
-    const moved = await update(actor, victim.id, editFields(victim, { roleId: String(ownRole), email: `moved.${victim.id}@example.com`, password: 'Moved-User-Pass-3' }));
+    const moved = await update(
+      actor,
+      victim.id,
+      editFields(victim, { roleId: String(ownRole), email: `moved.${victim.id}@example.com`, password: 'Moved-User-Pass-3' }),
+    );
     expect(moved.statusCode).toBe(200);
     expect(moved.json().data).toMatchObject({ roleId: ownRole, email: `moved.${victim.id}@example.com` });
     const disabled = await update(actor, victim.id, editFields(moved.json().data, { status: 'inactive' }));
@@ -146,7 +167,7 @@ describe('allowed: roles within the own keys', () => {
     expect(await userRow(t, victim.id)).toBeUndefined();
   });
 
-  it('a role with no keys is within everyone\'s reach', async () => {
+  it("a role with no keys is within everyone's reach", async () => {
     const empty = await createRole(t, 'No keys', []);
     expect((await add(actor, fields({ roleId: String(empty) }))).statusCode).toBe(200);
   });
@@ -175,7 +196,15 @@ describe('bulk actions', () => {
     const results = await Promise.all(victims.map((v) => t.as(actor, { method: 'DELETE', url: `/api/users/delete/${v.id}` })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 403, 200, 403, 403]);
     for (const r of results.filter((x) => x.statusCode === 403)) expect(r.json()).toEqual(REFUSAL);
-    const left = await t.app.db.select({ id: users.id }).from(users).where(inArray(users.id, victims.map((v) => v.id)));
+    const left = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          victims.map((v) => v.id),
+        ),
+      );
     expect(left.map((r) => r.id).sort()).toEqual([victims[1]!.id, victims[3]!.id, victims[4]!.id].sort());
   });
 });

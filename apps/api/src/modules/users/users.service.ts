@@ -1,10 +1,4 @@
-import {
-  SUPER_ADMIN_ROLE_ID,
-  type User,
-  type userCreateSchema,
-  type userUpdateSchema,
-  VALIDATION_MESSAGES,
-} from '@console/contract';
+import { SUPER_ADMIN_ROLE_ID, type User, type userCreateSchema, type userUpdateSchema, VALIDATION_MESSAGES } from '@console/contract';
 import type { Db } from '../../db/client.js';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -74,7 +68,8 @@ export function createUsersService(app: FastifyInstance) {
 
   /** Company and e-mail rules shared by add and edit (400/409 with fieldErrors). */
   async function checkInput(tx: Db, input: UserCreate | UserUpdate, exceptId?: number) {
-    if (input.companyId && !(await repo.companyExists(input.companyId, tx))) throw field('VALIDATION', 'companyId', USER_MESSAGES.unknownCompany);
+    if (input.companyId && !(await repo.companyExists(input.companyId, tx)))
+      throw field('VALIDATION', 'companyId', USER_MESSAGES.unknownCompany);
     if (await repo.emailTaken(input.email.toLowerCase(), exceptId, tx)) throw field('CONFLICT', 'email', USER_MESSAGES.emailTaken);
   }
 
@@ -97,13 +92,20 @@ export function createUsersService(app: FastifyInstance) {
 
   /** Would this change leave the target unable to act as an active super admin? */
   const removesSuperAdmin = (before: { roleId: number; status: string }, next?: { roleId: number; status: string }) =>
-    before.roleId === SUPER_ADMIN_ROLE_ID && before.status === 'active' && (!next || next.roleId !== SUPER_ADMIN_ROLE_ID || next.status !== 'active');
+    before.roleId === SUPER_ADMIN_ROLE_ID &&
+    before.status === 'active' &&
+    (!next || next.roleId !== SUPER_ADMIN_ROLE_ID || next.status !== 'active');
 
   /**
    * A guard behind the rule: a caller who is an active super admin never removes the last one
    * (nobody changes or deletes their own account), but should that ever change, this still holds.
    */
-  async function keepLastSuperAdmin(tx: Db, id: number, before: { roleId: number; status: string }, next?: { roleId: number; status: string }) {
+  async function keepLastSuperAdmin(
+    tx: Db,
+    id: number,
+    before: { roleId: number; status: string },
+    next?: { roleId: number; status: string },
+  ) {
     if (removesSuperAdmin(before, next) && (await repo.activeSuperAdminsExcept(id, tx)) === 0) {
       throw new AppError('CONFLICT', USER_MESSAGES.lastSuperAdmin);
     }
@@ -135,7 +137,16 @@ export function createUsersService(app: FastifyInstance) {
           await checkRoles(tx, actor, [{ roleId: input.roleId, field: 'roleId' }]);
           await checkInput(tx, input);
           const row = { ...values(input), firstname: input.firstname, email: input.email.toLowerCase(), roleId: input.roleId };
-          return repo.insert({ ...row, passwordHash, profile, profileName: profile ? (image?.originalName ?? null) : null, passwordChangedAt: app.clock.now() }, tx);
+          return repo.insert(
+            {
+              ...row,
+              passwordHash,
+              profile,
+              profileName: profile ? (image?.originalName ?? null) : null,
+              passwordChangedAt: app.clock.now(),
+            },
+            tx,
+          );
         });
       } catch (err) {
         await removeStoredFile(app, profile);
@@ -169,7 +180,13 @@ export function createUsersService(app: FastifyInstance) {
           const profileName = newProfile ? (image?.originalName ?? null) : nextProfile ? current.profileName : null;
           await repo.update(
             id,
-            { ...values(input), profile: nextProfile, profileName, updatedAt: now, ...(passwordHash ? { passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null } : {}) },
+            {
+              ...values(input),
+              profile: nextProfile,
+              profileName,
+              updatedAt: now,
+              ...(passwordHash ? { passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null } : {}),
+            },
             tx,
           );
           return { before: current, profile: nextProfile };

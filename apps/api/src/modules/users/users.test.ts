@@ -46,9 +46,37 @@ describe('GET /users', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<List>();
     const manager = body.data.find((u) => u.email === 'manager@example.com')!;
-    expect(manager).toMatchObject({ roleId: 2, roleName: 'Content Manager', companyName: 'Acme Media', status: 'active', hasApiKey: false, profile: null });
+    expect(manager).toMatchObject({
+      roleId: 2,
+      roleName: 'Content Manager',
+      companyName: 'Acme Media',
+      status: 'active',
+      hasApiKey: false,
+      profile: null,
+    });
     expect(Object.keys(manager).sort()).toEqual(
-      ['id', 'roleId', 'roleName', 'companyId', 'companyName', 'firstname', 'lastname', 'email', 'phone', 'profile', 'profileName', 'primaryColor', 'secondaryColor', 'status', 'twoFactorEnabled', 'hasApiKey', 'lastLoginAt', 'createdAt', 'updatedAt', 'manageable'].sort(),
+      [
+        'id',
+        'roleId',
+        'roleName',
+        'companyId',
+        'companyName',
+        'firstname',
+        'lastname',
+        'email',
+        'phone',
+        'profile',
+        'profileName',
+        'primaryColor',
+        'secondaryColor',
+        'status',
+        'twoFactorEnabled',
+        'hasApiKey',
+        'lastLoginAt',
+        'createdAt',
+        'updatedAt',
+        'manageable',
+      ].sort(),
     );
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
   });
@@ -58,15 +86,24 @@ describe('GET /users', () => {
     expect(byRole.data.map((u) => u.email)).toEqual(['agent@example.com']);
     const byCompany = (await t.as(admin, { url: '/api/users?companyId=1&sortField=firstname' })).json<List>();
     expect(byCompany.data.map((u) => u.email)).toEqual(['guest@example.com', 'manager@example.com']);
-    expect((await t.as(admin, { url: '/api/users?status=inactive&search=example' })).json<List>().data.every((u) => u.status === 'inactive')).toBe(true);
-    expect((await t.as(admin, { url: '/api/users?search=maria%20man' })).json<List>().data.map((u) => u.email)).toEqual(['manager@example.com']);
+    expect(
+      (await t.as(admin, { url: '/api/users?status=inactive&search=example' })).json<List>().data.every((u) => u.status === 'inactive'),
+    ).toBe(true);
+    expect((await t.as(admin, { url: '/api/users?search=maria%20man' })).json<List>().data.map((u) => u.email)).toEqual([
+      'manager@example.com',
+    ]);
     const byRoleName = (await t.as(admin, { url: '/api/users?sortField=roleName:x&sortOrder=desc&limit=100' })).json<List>();
     const names = byRoleName.data.map((u) => u.roleName);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
   });
 
   it('refuses bad query values with field errors', async () => {
-    for (const [q, key] of [['limit=501', 'limit'], ['sortField=passwordHash', 'sortField'], ['status=gone', 'status'], ['roleId=x', 'roleId']] as const) {
+    for (const [q, key] of [
+      ['limit=501', 'limit'],
+      ['sortField=passwordHash', 'sortField'],
+      ['status=gone', 'status'],
+      ['roleId=x', 'roleId'],
+    ] as const) {
       const res = await t.as(admin, { url: `/api/users?${q}` });
       expect([q, res.statusCode]).toEqual([q, 400]);
       expect(res.json().fieldErrors).toHaveProperty(key);
@@ -83,7 +120,18 @@ describe('POST /users/add', () => {
     expect(body).toMatchObject({
       success: true,
       message: 'User added successfully',
-      data: { firstname: 'Nina', email: f.email.toLowerCase(), roleId: 2, roleName: 'Content Manager', companyId: 1, companyName: 'Acme Media', primaryColor: '#112233', secondaryColor: '#445566', status: 'active', twoFactorEnabled: false },
+      data: {
+        firstname: 'Nina',
+        email: f.email.toLowerCase(),
+        roleId: 2,
+        roleName: 'Content Manager',
+        companyId: 1,
+        companyName: 'Acme Media',
+        primaryColor: '#112233',
+        secondaryColor: '#445566',
+        status: 'active',
+        twoFactorEnabled: false,
+      },
     });
     expect(body.data.profile).toMatch(/^profile\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
     expect(body.data.profileName).toBe('me.png'); // the upload's own name, shown in the edit form
@@ -139,10 +187,18 @@ describe('PATCH /users/update/:id', () => {
   it('an empty password keeps the current one; a new image replaces the old file; removeProfile drops it', async () => {
     const u = await created(fields(), await png());
     const oldHash = (await userRow(t, u.id))!.passwordHash;
-    const res = await update(admin, u.id, editFields(u, { lastname: 'Renamed', companyId: '', twoFactorEnabled: 'true' }), await png(50, 50, '#00ff00'));
+    const res = await update(
+      admin,
+      u.id,
+      editFields(u, { lastname: 'Renamed', companyId: '', twoFactorEnabled: 'true' }),
+      await png(50, 50, '#00ff00'),
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json<{ message: string; data: User }>();
-    expect(body).toMatchObject({ message: 'User updated successfully', data: { lastname: 'Renamed', companyId: null, companyName: null, twoFactorEnabled: true } });
+    expect(body).toMatchObject({
+      message: 'User updated successfully',
+      data: { lastname: 'Renamed', companyId: null, companyName: null, twoFactorEnabled: true },
+    });
     expect((await userRow(t, u.id))!.passwordHash).toBe(oldHash);
     expect(body.data.profile).not.toBe(u.profile);
     expect(await storedFiles(t)).not.toContain(u.profile);
@@ -200,7 +256,9 @@ describe('PATCH /users/update/:id', () => {
     const taken = await update(admin, u.id, editFields(u, { email: 'Agent@Example.com' }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().fieldErrors).toEqual({ email: 'A user with this e-mail address already exists' });
-    expect((await update(admin, u.id, editFields(u, { roleId: '999' }))).json().fieldErrors).toEqual({ roleId: 'This role does not exist' });
+    expect((await update(admin, u.id, editFields(u, { roleId: '999' }))).json().fieldErrors).toEqual({
+      roleId: 'This role does not exist',
+    });
     const short = await update(admin, u.id, editFields(u, { password: '123' }));
     expect(short.statusCode).toBe(400);
     expect(short.json().fieldErrors).toEqual({ password: 'Password must be at least 6 characters long' });
@@ -231,7 +289,14 @@ describe('PATCH /users/:id/regenerate-api-key', () => {
     expect(body).toMatchObject({ responseType: true, message: expect.stringContaining('will not be shown again') });
     expect(body.apiKey).toMatch(/^ck_[A-Za-z0-9_-]{43}$/);
     expect((await userRow(t, u.id))!.apiKeyHash).toBe(sha256(body.apiKey));
-    const again = (await t.as(admin, { method: 'PATCH', url: `/api/users/${u.id}/regenerate-api-key`, headers: { 'content-type': 'application/json' }, payload: '' })).json();
+    const again = (
+      await t.as(admin, {
+        method: 'PATCH',
+        url: `/api/users/${u.id}/regenerate-api-key`,
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      })
+    ).json();
     expect(again.apiKey).not.toBe(body.apiKey);
     const listed = (await t.as(admin, { url: `/api/users?search=${encodeURIComponent(u.email)}` })).json<List>();
     expect(listed.data[0]!.hasApiKey).toBe(true);
@@ -245,7 +310,11 @@ describe('PATCH /users/:id/regenerate-api-key', () => {
 
 describe('super admins', () => {
   it('only a super admin may assign role 1 or change, delete or re-key a super admin', async () => {
-    const holder = await sessionWithKeys(t, ['users.view', 'users.create', 'users.update', 'users.delete', 'users.regenerate-key'], 'User admin');
+    const holder = await sessionWithKeys(
+      t,
+      ['users.view', 'users.create', 'users.update', 'users.delete', 'users.regenerate-key'],
+      'User admin',
+    );
     const grant = await add(holder, fields({ roleId: '1' }));
     expect(grant.statusCode).toBe(403);
     expect(grant.json().fieldErrors).toHaveProperty('roleId');
@@ -259,11 +328,23 @@ describe('super admins', () => {
 
   it('nobody changes their own role or status on the users screen', async () => {
     const holder = await sessionWithKeys(t, ['users.view', 'users.update'], 'Climber');
-    const me = (await t.as(admin, { url: `/api/users?search=${encodeURIComponent((await userRow(t, holder.userId))!.email)}` })).json<List>().data[0]!;
+    const me = (
+      await t.as(admin, { url: `/api/users?search=${encodeURIComponent((await userRow(t, holder.userId))!.email)}` })
+    ).json<List>().data[0]!;
     const res = await update(holder, me.id, editFields(me, { roleId: '2' }));
     expect(res.statusCode).toBe(403);
     expect(res.json().fieldErrors).toEqual({ roleId: 'You cannot change your own role or status here' });
-    expect((await update(admin, admin.userId, editFields((await t.as(admin, { url: '/api/users?roleId=1' })).json<List>().data.find((u) => u.id === admin.userId)!, { status: 'inactive' }))).statusCode).toBe(403);
+    expect(
+      (
+        await update(
+          admin,
+          admin.userId,
+          editFields((await t.as(admin, { url: '/api/users?roleId=1' })).json<List>().data.find((u) => u.id === admin.userId)!, {
+            status: 'inactive',
+          }),
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   // Two super admins each remove the other at the same moment: without the write lock both
@@ -287,19 +368,28 @@ describe('super admins', () => {
         await t.app.db.update(users).set({ roleId: 2 }).where(eq(users.id, admin.userId));
         const sa = await t.login({ email: a.email, password: a.password });
         const sb = await t.login({ email: b.email, password: b.password });
-        const target = async (id: number) => (await t.as(sa, { url: `/api/users?search=${encodeURIComponent((await userRow(t, id))!.email)}` })).json<List>().data[0]!;
+        const target = async (id: number) =>
+          (await t.as(sa, { url: `/api/users?search=${encodeURIComponent((await userRow(t, id))!.email)}` })).json<List>().data[0]!;
         const [ua, ub] = [await target(a.id), await target(b.id)];
         const op = (kind: 'demote' | 'delete' | 'disable', actor: TestSession, victim: User) =>
           kind === 'delete'
             ? t.as(actor, { method: 'DELETE', url: `/api/users/delete/${victim.id}` })
             : update(actor, victim.id, editFields(victim, kind === 'demote' ? { roleId: '2' } : { status: 'inactive' }));
         const results = await Promise.all([op(firstOp, sa, ub), op(secondOp, sb, ua)]);
-        expect(results.filter((r) => r.statusCode === 200), results.map((r) => r.body).join(' | ')).toHaveLength(1);
+        expect(
+          results.filter((r) => r.statusCode === 200),
+          results.map((r) => r.body).join(' | '),
+        ).toHaveLength(1);
         const refused = results.find((r) => r.statusCode !== 200)!;
         expect(Object.keys(REFUSALS)).toContain(String(refused.statusCode));
         expect(refused.json()).toMatchObject({ success: false, code: REFUSALS[refused.statusCode] });
         if (refused.statusCode === 409) expect(refused.json().message).toBe(USER_LAST);
-        const left = (await t.app.db.select().from(users).where(inArray(users.id, [a.id, b.id]))).filter((u) => u.roleId === 1 && u.status === 'active');
+        const left = (
+          await t.app.db
+            .select()
+            .from(users)
+            .where(inArray(users.id, [a.id, b.id]))
+        ).filter((u) => u.roleId === 1 && u.status === 'active');
         expect(left).toHaveLength(1);
       } finally {
         // Whatever happened, restore the seeded admin and remove A and B (their sessions go with them):
@@ -337,7 +427,19 @@ describe('GET /users/export/:format', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="users-\d{8}-\d{6}\.csv"$/);
     const [header, ...rows] = parseCsv(res.body);
-    expect(header).toEqual(['ID', 'First name', 'Last name', 'E-mail', 'Role', 'Company', 'Phone', 'Status', 'Two-step sign-in', 'Last sign-in', 'Created']);
+    expect(header).toEqual([
+      'ID',
+      'First name',
+      'Last name',
+      'E-mail',
+      'Role',
+      'Company',
+      'Phone',
+      'Status',
+      'Two-step sign-in',
+      'Last sign-in',
+      'Created',
+    ]);
     expect(rows.map((r) => Number(r[0]))).toEqual(listed.map((u) => u.id));
     expect(rows.map((r) => r[3])).toEqual(listed.map((u) => u.email));
     expect(rows.map((r) => r[9])).toEqual(listed.map((u) => (u.lastLoginAt ? u.lastLoginAt.slice(0, 19).replace('T', ' ') : '')));
@@ -370,7 +472,12 @@ describe('GET /users/export/:format', () => {
 describe('export refusals', () => {
   it('an unknown format, sortField, filter or time zone answers 400 before any download or audit row', async () => {
     const before = (await auditRows(t, 'export', 'user')).length;
-    for (const url of ['/api/users/export/docx', '/api/users/export/csv?sortField=passwordHash', '/api/users/export/excel?status=gone', '/api/users/export/pdf?timeZone=Nowhere/Land']) {
+    for (const url of [
+      '/api/users/export/docx',
+      '/api/users/export/csv?sortField=passwordHash',
+      '/api/users/export/excel?status=gone',
+      '/api/users/export/pdf?timeZone=Nowhere/Land',
+    ]) {
       const res = await t.as(admin, { url });
       expect([url, res.statusCode]).toEqual([url, 400]);
       expect(res.headers['content-disposition']).toBeUndefined();

@@ -18,7 +18,10 @@ export const TEST_PASSWORD = 'Matrix-Pass-7719';
 
 /** A role holding exactly `keys` (no modules or menus: the API checks keys only). */
 export async function createRole(t: TestApp, name: string, keys: string[]): Promise<number> {
-  const [role] = await t.app.db.insert(roles).values({ name: `${name} ${randomBytes(3).toString('hex')}` }).returning({ id: roles.id });
+  const [role] = await t.app.db
+    .insert(roles)
+    .values({ name: `${name} ${randomBytes(3).toString('hex')}` })
+    .returning({ id: roles.id });
   if (keys.length) {
     const subs = await t.app.db.select({ id: subModules.id }).from(subModules).where(inArray(subModules.roleKey, keys));
     if (subs.length !== keys.length) throw new Error(`unknown keys in ${keys.join(', ')}`);
@@ -74,7 +77,8 @@ export function userForms(app: () => TestApp) {
       password: USER_FORM_PASSWORD,
       ...over,
     }),
-    add: (s: TestSession, f: Form, image?: Buffer) => app().as(s, { method: 'POST', url: '/api/users/add', ...multipart(f, withImage(image)) }),
+    add: (s: TestSession, f: Form, image?: Buffer) =>
+      app().as(s, { method: 'POST', url: '/api/users/add', ...multipart(f, withImage(image)) }),
     update: (s: TestSession, id: number, f: Form, image?: Buffer) =>
       app().as(s, { method: 'PATCH', url: `/api/users/update/${id}`, ...multipart(f, withImage(image)) }),
     /** The edit form as the SPA fills it for an existing user (password left empty). */
@@ -115,11 +119,16 @@ export function multipart(fields: Record<string, string | number | boolean | nul
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } } satisfies Partial<InjectOptions>;
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  } satisfies Partial<InjectOptions>;
 }
 
 export const png = (width = 64, height = 48, background = '#0d97fd') =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** Every file in the local store and the upload temp dir (dot-folders of the driver excluded). */
 export async function storedFiles(t: TestApp): Promise<string[]> {

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { hostileRawQuery, hostileRawSegment } from './hostile-values.js';
-import { buildMultipart, type FileSamples, filePartsArbitrary, formText, MULTIPART_ODDITIES, type MultipartOddity } from './multipart-body.js';
+import {
+  buildMultipart,
+  type FileSamples,
+  filePartsArbitrary,
+  formText,
+  MULTIPART_ODDITIES,
+  type MultipartOddity,
+} from './multipart-body.js';
 import { filePartsOf, type Operation } from './operations.js';
 import { fuzzArbitrary, type JsonSchema, type SchemaContext, validArbitrary } from './schema-arbitrary.js';
 
@@ -52,9 +59,14 @@ function pathArbitrary(op: Operation, ctx: SchemaContext, quality: Quality): fc.
 
 function queryArbitrary(op: Operation, ctx: SchemaContext, quality: Quality): fc.Arbitrary<string> {
   const params = op.query.map((q) =>
-    fc.option(arbitraryOf(q.schema, { ...ctx, field: q.name }, quality), { nil: undefined, freq: q.required ? 10 : 2 }).map((value) => [q.name, value] as const),
+    fc
+      .option(arbitraryOf(q.schema, { ...ctx, field: q.name }, quality), { nil: undefined, freq: q.required ? 10 : 2 })
+      .map((value) => [q.name, value] as const),
   );
-  const raw = fc.oneof(hostileRawQuery, fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 30 })).map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`));
+  const raw = fc.oneof(
+    hostileRawQuery,
+    fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 30 })).map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`),
+  );
   const extra = quality === 'valid' ? fc.constant(null) : fc.option(raw, { freq: 4 });
   return fc.tuple(fc.tuple(...params), extra).map(([pairs, raw]) => {
     const parts: string[] = [];
@@ -69,7 +81,15 @@ function queryArbitrary(op: Operation, ctx: SchemaContext, quality: Quality): fc
 }
 
 const JSON_TYPES = ['application/json', 'application/json; charset=utf-8'];
-const OTHER_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', 'application/octet-stream', ''];
+const OTHER_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+  'application/json; charset=utf-16',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  '',
+];
 
 type Body = Pick<FuzzCase, 'contentType' | 'payload' | 'kind'>;
 
@@ -121,10 +141,18 @@ function multipartBodyArbitrary(schema: JsonSchema, files: FileSamples, ctx: Sch
   const oddity =
     quality === 'valid'
       ? fc.constant<MultipartOddity>('none')
-      : fc.oneof({ weight: 7, arbitrary: fc.constant<MultipartOddity>('none') }, { weight: 3, arbitrary: fc.constantFrom(...MULTIPART_ODDITIES) });
+      : fc.oneof(
+          { weight: 7, arbitrary: fc.constant<MultipartOddity>('none') },
+          { weight: 3, arbitrary: fc.constantFrom(...MULTIPART_ODDITIES) },
+        );
   const images = Object.fromEntries(Object.entries(files).filter(([name]) => VALID_IMAGES.includes(name)));
   return fc
-    .tuple(arbitraryOf(fieldsSchema, ctx, quality), filePartsArbitrary(fileFields, quality === 'valid' ? images : files, quality === 'valid'), oddity, fc.double({ min: 0, max: 1, noNaN: true }))
+    .tuple(
+      arbitraryOf(fieldsSchema, ctx, quality),
+      filePartsArbitrary(fileFields, quality === 'valid' ? images : files, quality === 'valid'),
+      oddity,
+      fc.double({ min: 0, max: 1, noNaN: true }),
+    )
     .map(([value, parts, odd, cutAt]) => {
       const fields: Record<string, string> = {};
       const object = isPlainObject(value) ? value : { value };
@@ -152,7 +180,15 @@ function bodyArbitrary(op: Operation, files: FileSamples, ctx: SchemaContext, qu
 
 const forgedArbitrary = fc.record({
   authorization: fc.oneof(
-    fc.constantFrom('Bearer ', 'Bearer x', 'Basic YWRtaW46YWRtaW4=', `Bearer ${'a'.repeat(5_000)}`, "Bearer ' OR 1=1 --", 'bearer null', 'Bearer a\u0000b'),
+    fc.constantFrom(
+      'Bearer ',
+      'Bearer x',
+      'Basic YWRtaW46YWRtaW4=',
+      `Bearer ${'a'.repeat(5_000)}`,
+      "Bearer ' OR 1=1 --",
+      'bearer null',
+      'Bearer a\u0000b',
+    ),
     fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`),
   ),
   csrf: fc.oneof(fc.constant(''), fc.string({ maxLength: 60 })),

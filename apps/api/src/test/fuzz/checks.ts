@@ -17,7 +17,10 @@ const TEMP_DIR = os.tmpdir();
 
 const LEAKS: [string, RegExp][] = [
   ['a stack frame', /\bat (?:async )?[\w$.<>[\] ]+ \((?:file:|node:|\/)|\n\s+at \S+ \(|\.(?:ts|js|mjs|cjs):\d+:\d+/],
-  ['an SQL error', /syntax error at or near|violates (?:unique|foreign key|not-null|check) constraint|relation "[^"]*" does not exist|invalid input syntax for|out of range for type|value too long for type|duplicate key value|invalid byte sequence|unsupported Unicode escape|Failed query:|DrizzleQueryError|PGlite|column "[^"]*" (?:does not exist|of relation)/i],
+  [
+    'an SQL error',
+    /syntax error at or near|violates (?:unique|foreign key|not-null|check) constraint|relation "[^"]*" does not exist|invalid input syntax for|out of range for type|value too long for type|duplicate key value|invalid byte sequence|unsupported Unicode escape|Failed query:|DrizzleQueryError|PGlite|column "[^"]*" (?:does not exist|of relation)/i,
+  ],
   ['a server path', new RegExp(`${escapeRegExp(REPO_ROOT)}|${escapeRegExp(TEMP_DIR)}/|node_modules`)],
 ];
 
@@ -59,7 +62,8 @@ function errorShapeProblems(body: string): string[] {
   if (typeof b.code !== 'string' || b.code === '') problems.push('error body lacks a code');
   if (b.fieldErrors !== undefined) {
     const fe = b.fieldErrors as Record<string, unknown>;
-    if (typeof fe !== 'object' || fe === null || Object.values(fe).some((v) => typeof v !== 'string')) problems.push('fieldErrors is not a map of texts');
+    if (typeof fe !== 'object' || fe === null || Object.values(fe).some((v) => typeof v !== 'string'))
+      problems.push('fieldErrors is not a map of texts');
   }
   const extra = Object.keys(b).filter((k) => !ERROR_KEYS.has(k));
   if (extra.length) problems.push(`error body has extra keys ${extra.join(', ')}`);

@@ -18,7 +18,9 @@ if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed)) {
 }
 
 const started = Date.now();
-console.log(`fuzz: ${runs} cases per operation, seed ${seed}${only ? `, only ${only}` : ''}, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+console.log(
+  `fuzz: ${runs} cases per operation, seed ${seed}${only ? `, only ${only}` : ''}, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+);
 const target = await createFuzzTarget();
 const operations = target.operations().filter((op) => !only || only.test(op.id));
 const reports: OperationReport[] = [];
@@ -28,7 +30,9 @@ try {
       runs,
       seed,
       path: process.env.FUZZ_PATH,
-      onCase: process.env.FUZZ_VERBOSE ? (c, a) => console.log(`  ${a.statusCode} ${describeCase(c).slice(0, 240)}\n      -> ${a.body.slice(0, 160)}`) : undefined,
+      onCase: process.env.FUZZ_VERBOSE
+        ? (c, a) => console.log(`  ${a.statusCode} ${describeCase(c).slice(0, 240)}\n      -> ${a.body.slice(0, 160)}`)
+        : undefined,
     });
     reports.push(report);
     console.log(`${report.failure ? 'FAIL' : 'ok  '} ${op.id}: ${report.cases} cases in ${(report.ms / 1000).toFixed(1)} s`);
@@ -41,7 +45,9 @@ try {
 const failed = reports.filter((r) => r.failure);
 const total = reports.reduce((n, r) => n + r.cases, 0);
 console.log(`\n${reportTable(reports)}\n`);
-console.log(`${operations.length} operations, ${total} cases, ${failed.length} failed, ${target.relogins()} admin re-logins, ${((Date.now() - started) / 1000).toFixed(0)} s (seed ${seed})`);
+console.log(
+  `${operations.length} operations, ${total} cases, ${failed.length} failed, ${target.relogins()} admin re-logins, ${((Date.now() - started) / 1000).toFixed(0)} s (seed ${seed})`,
+);
 for (const r of failed) console.log(`\n${r.failure}`);
 console.log(`${reports.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length ? 1 : 0);

@@ -52,7 +52,9 @@ describe('validArbitrary', () => {
 
   it('resolves $ref, type lists, nullable and exclusive bounds', () => {
     const root = { components: { schemas: { Id: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 5 } } } };
-    const values = fc.sample(validArbitrary({ type: 'array', items: { $ref: '#/components/schemas/Id' }, minItems: 1 }, { root }), 200).flat();
+    const values = fc
+      .sample(validArbitrary({ type: 'array', items: { $ref: '#/components/schemas/Id' }, minItems: 1 }, { root }), 200)
+      .flat();
     expect(values.every((v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 4)).toBe(true);
     const mixed = fc.sample(validArbitrary({ type: ['string', 'null'], maxLength: 3 }), 300);
     expect(mixed).toContain(null);
@@ -90,14 +92,18 @@ describe('hostile values', () => {
 
   it('break one property of an otherwise valid object, drop required ones and add extras', () => {
     const schema = jsonSchemaOf(roleInputSchema);
-    const objects = fc.sample(hostileArbitrary(schema), { numRuns: 1000, seed: 3 }).filter((v) => typeof v === 'object' && v && !Array.isArray(v)) as Record<string, unknown>[];
+    const objects = fc
+      .sample(hostileArbitrary(schema), { numRuns: 1000, seed: 3 })
+      .filter((v) => typeof v === 'object' && v && !Array.isArray(v)) as Record<string, unknown>[];
     expect(objects.some((o) => !('name' in o))).toBe(true);
     expect(objects.some((o) => Object.keys(o).some((k) => k !== 'name' && k !== 'description'))).toBe(true);
     expect(objects.some((o) => typeof o.name === 'string' && o.name.includes('\u0000'))).toBe(true);
   });
 
   it('mostly fail the contract schema, and are sometimes valid in the mix', () => {
-    const results = fc.sample(fuzzArbitrary(jsonSchemaOf(loginRequestSchema)), { numRuns: 1000, seed: 5 }).map((v) => loginRequestSchema.safeParse(v).success);
+    const results = fc
+      .sample(fuzzArbitrary(jsonSchemaOf(loginRequestSchema)), { numRuns: 1000, seed: 5 })
+      .map((v) => loginRequestSchema.safeParse(v).success);
     const accepted = results.filter(Boolean).length;
     expect(accepted).toBeGreaterThan(100);
     expect(accepted).toBeLessThan(900);
@@ -128,7 +134,9 @@ describe('problemsOf', () => {
   const json = { 'content-type': 'application/json; charset=utf-8' };
   it('accepts a 200 and a 4xx in the error shape', () => {
     expect(problemsOf({ statusCode: 200, headers: json, body: '{"data":[]}' })).toEqual([]);
-    expect(problemsOf({ statusCode: 400, headers: json, body: '{"success":false,"message":"Bad","code":"VALIDATION","fieldErrors":{"a":"b"}}' })).toEqual([]);
+    expect(
+      problemsOf({ statusCode: 400, headers: json, body: '{"success":false,"message":"Bad","code":"VALIDATION","fieldErrors":{"a":"b"}}' }),
+    ).toEqual([]);
   });
 
   it.each([

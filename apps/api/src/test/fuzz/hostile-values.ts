@@ -96,12 +96,12 @@ const oddChar = fc.oneof(
 
 /** `base` with one to three odd characters slipped in: still passes format checks that ignore them. */
 export function spiced(base: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc
-    .tuple(base, fc.array(fc.tuple(oddChar, fc.nat()), { minLength: 1, maxLength: 3 }))
-    .map(([text, inserts]) => inserts.reduce((t, [ch, at]) => {
+  return fc.tuple(base, fc.array(fc.tuple(oddChar, fc.nat()), { minLength: 1, maxLength: 3 })).map(([text, inserts]) =>
+    inserts.reduce((t, [ch, at]) => {
       const i = at % (t.length + 1);
       return t.slice(0, i) + ch + t.slice(i);
-    }, text));
+    }, text),
+  );
 }
 
 const HUGE_TEXT = ['x'.repeat(100_000), '🔥'.repeat(25_000), 'é'.repeat(60_000), '\u0000'.repeat(5_000), 'a '.repeat(50_000)];
@@ -148,13 +148,11 @@ const hostileNumber: fc.Arbitrary<number> = fc.oneof(
 );
 
 /** Arrays or objects nested `depth` levels (past any sane depth and past the guard's). */
-const deeplyNested: fc.Arbitrary<unknown> = fc
-  .tuple(fc.integer({ min: 33, max: 3_000 }), fc.boolean())
-  .map(([depth, arrays]) => {
-    let v: unknown = 'deep';
-    for (let i = 0; i < depth; i++) v = arrays ? [v] : { a: v };
-    return v;
-  });
+const deeplyNested: fc.Arbitrary<unknown> = fc.tuple(fc.integer({ min: 33, max: 3_000 }), fc.boolean()).map(([depth, arrays]) => {
+  let v: unknown = 'deep';
+  for (let i = 0; i < depth; i++) v = arrays ? [v] : { a: v };
+  return v;
+});
 
 const pollution = fc.constantFrom<unknown>(
   JSON.parse('{"__proto__":{"isAdmin":true}}'),

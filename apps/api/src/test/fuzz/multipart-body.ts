@@ -55,7 +55,11 @@ export function buildMultipart(spec: MultipartSpec): { payload: Buffer; contentT
   const eol = spec.oddity === 'bare-lf' ? '\n' : '\r\n';
   const chunks: Buffer[] = [];
   const field = (name: string | undefined, value: string) =>
-    chunks.push(Buffer.from(`--${boundary}${eol}Content-Disposition: form-data${name === undefined ? '' : `; name="${quote(name)}"`}${eol}${eol}${value}${eol}`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}${eol}Content-Disposition: form-data${name === undefined ? '' : `; name="${quote(name)}"`}${eol}${eol}${value}${eol}`,
+      ),
+    );
   for (const [name, value] of Object.entries(spec.fields)) {
     field(name, value);
     if (spec.oddity === 'duplicate-fields') field(name, `${value}-again`);
@@ -64,7 +68,11 @@ export function buildMultipart(spec: MultipartSpec): { payload: Buffer; contentT
   if (spec.oddity === 'many-parts') for (let i = 0; i < 120; i++) field(`extra${i}`, String(i));
   if (spec.oddity === 'huge-field') field('address', 'h'.repeat(20_000));
   for (const f of spec.files) {
-    chunks.push(Buffer.from(`--${boundary}${eol}Content-Disposition: form-data; name="${quote(f.name)}"; filename="${quote(f.filename)}"${eol}Content-Type: ${f.type}${eol}${eol}`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}${eol}Content-Disposition: form-data; name="${quote(f.name)}"; filename="${quote(f.filename)}"${eol}Content-Type: ${f.type}${eol}${eol}`,
+      ),
+    );
     chunks.push(f.content, Buffer.from(eol));
   }
   if (spec.oddity !== 'no-closing-boundary') chunks.push(Buffer.from(`--${boundary}--${eol}`));
@@ -98,7 +106,19 @@ export function filePartsArbitrary(fileFields: string[], samples: FileSamples, w
   const sample = fc.constantFrom(...names).map((n) => samples[n]!);
   const filename = fc.oneof(
     { weight: 6, arbitrary: fc.constant<string | undefined>(undefined) },
-    { weight: 1, arbitrary: fc.constantFrom('../../etc/passwd', 'a\u0000b.png', '\u202Egnp.exe', '🔥.png', `${'x'.repeat(300)}.png`, '', 'CON', '.htaccess') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '../../etc/passwd',
+        'a\u0000b.png',
+        '\u202Egnp.exe',
+        '🔥.png',
+        `${'x'.repeat(300)}.png`,
+        '',
+        'CON',
+        '.htaccess',
+      ),
+    },
   );
   const wrongName = fc.constantFrom('file', 'upload', 'logo', 'profile', 'image', '', '__proto__');
   const part = (name: fc.Arbitrary<string>) =>

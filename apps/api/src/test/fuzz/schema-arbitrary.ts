@@ -65,7 +65,10 @@ function resolve(schema: JsonSchema, ctx: SchemaContext): JsonSchema {
     const target = current.$ref
       .replace(/^#\//, '')
       .split('/')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], ctx.root);
+      .reduce<unknown>(
+        (node, key) => (node as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+        ctx.root,
+      );
     if (!target) throw new Error(`unresolved $ref ${current.$ref}`);
     current = { ...(target as JsonSchema), ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
   }
@@ -91,8 +94,15 @@ function integerRange(s: JsonSchema): { min: number; max: number } {
 /** Readable text without edge whitespace (the contract trims), within the length limits. */
 function plainText(minLength: number, maxLength: number): fc.Arbitrary<string> {
   const max = Math.max(minLength, Math.min(maxLength, LONGEST_VALID_STRING));
-  const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'), minLength: Math.max(1, minLength), maxLength: Math.max(1, max) });
-  const unicode = fc.string({ unit: 'grapheme', minLength: Math.max(1, minLength), maxLength: Math.max(1, max) }).map((t) => t.trim()).filter((t) => t.length >= minLength && t.length <= maxLength);
+  const word = fc.string({
+    unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'),
+    minLength: Math.max(1, minLength),
+    maxLength: Math.max(1, max),
+  });
+  const unicode = fc
+    .string({ unit: 'grapheme', minLength: Math.max(1, minLength), maxLength: Math.max(1, max) })
+    .map((t) => t.trim())
+    .filter((t) => t.length >= minLength && t.length <= maxLength);
   const text = fc.oneof({ weight: 4, arbitrary: word }, { weight: 1, arbitrary: unicode });
   return minLength === 0 ? fc.oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: fc.constant('') }) : text;
 }
@@ -103,7 +113,8 @@ function validString(s: JsonSchema, ctx: SchemaContext): fc.Arbitrary<string> {
   const fits = (t: string) => t.length >= minLength && t.length <= maxLength;
   if (s.format === 'email') return fc.emailAddress().filter((t) => fits(t) && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(t));
   if (s.format === 'uuid') return fc.uuid();
-  if (s.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('1970-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
+  if (s.format === 'date-time')
+    return fc.date({ noInvalidDate: true, min: new Date('1970-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
   if (s.format === 'binary') return fc.string({ maxLength: 20 });
   if (s.pattern) {
     try {
@@ -113,7 +124,8 @@ function validString(s: JsonSchema, ctx: SchemaContext): fc.Arbitrary<string> {
     }
   }
   const options: { weight: number; arbitrary: fc.Arbitrary<string> }[] = [{ weight: 3, arbitrary: plainText(minLength, maxLength) }];
-  const named = ctx.field && ctx.dictionary ? (ctx.dictionary.byKey[ctx.field] ?? ctx.dictionary.byKey[ctx.field.replace(/s$/, '')] ?? []) : [];
+  const named =
+    ctx.field && ctx.dictionary ? (ctx.dictionary.byKey[ctx.field] ?? ctx.dictionary.byKey[ctx.field.replace(/s$/, '')] ?? []) : [];
   const sameName = named.filter(fits);
   if (sameName.length) options.push({ weight: 4, arbitrary: fc.constantFrom(...sameName) });
   const any = (ctx.dictionary?.all ?? []).filter(fits);
@@ -131,7 +143,11 @@ function validNumber(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   // Small values first: the seeded rows have ids 1..10, the fuzzer's own rows follow.
   const from = Math.max(min, 0);
   const near = (span: number) => fc.integer({ min, max: Math.max(min, Math.min(max, from + span)) });
-  return fc.oneof({ weight: 5, arbitrary: near(9) }, { weight: 2, arbitrary: near(200) }, { weight: 1, arbitrary: fc.integer({ min, max }) });
+  return fc.oneof(
+    { weight: 5, arbitrary: near(9) },
+    { weight: 2, arbitrary: near(200) },
+    { weight: 1, arbitrary: fc.integer({ min, max }) },
+  );
 }
 
 function validObject(s: JsonSchema, ctx: SchemaContext): fc.Arbitrary<Record<string, unknown>> {
@@ -189,15 +205,28 @@ export function boundaryArbitrary(schema: JsonSchema, ctx: SchemaContext = {}): 
     return fc.oneof(fc.constantFrom(...edges), fc.constantFrom(...edges).map(String), fc.constant(min + 0.5));
   }
   if (type === 'string') {
-    const lengths = [s.minLength ?? 0, (s.minLength ?? 0) - 1, s.maxLength, s.maxLength === undefined ? undefined : s.maxLength + 1]
-      .filter((n): n is number => typeof n === 'number' && n >= 0 && n <= 200_000);
-    const filled = lengths.length ? fc.tuple(fc.constantFrom(...lengths), fc.constantFrom('a', 'é', '🔥', ' ', '9')).map(([n, c]) => c.repeat(c.length === 2 ? Math.ceil(n / 2) : n)) : fc.constant('');
-    return fc.oneof(filled, fc.constantFrom('', ' ', '  padded  '), validString(s, ctx).map((t) => ` ${t} `));
+    const lengths = [s.minLength ?? 0, (s.minLength ?? 0) - 1, s.maxLength, s.maxLength === undefined ? undefined : s.maxLength + 1].filter(
+      (n): n is number => typeof n === 'number' && n >= 0 && n <= 200_000,
+    );
+    const filled = lengths.length
+      ? fc
+          .tuple(fc.constantFrom(...lengths), fc.constantFrom('a', 'é', '🔥', ' ', '9'))
+          .map(([n, c]) => c.repeat(c.length === 2 ? Math.ceil(n / 2) : n))
+      : fc.constant('');
+    return fc.oneof(
+      filled,
+      fc.constantFrom('', ' ', '  padded  '),
+      validString(s, ctx).map((t) => ` ${t} `),
+    );
   }
   if (type === 'array') {
     const item = validArbitrary(s.items ?? {}, ctx);
     const max = s.maxItems ?? 100;
-    return fc.oneof(fc.constant([]), fc.array(item, { minLength: max, maxLength: max }), fc.array(item, { minLength: max + 1, maxLength: max + 1 }));
+    return fc.oneof(
+      fc.constant([]),
+      fc.array(item, { minLength: max, maxLength: max }),
+      fc.array(item, { minLength: max + 1, maxLength: max + 1 }),
+    );
   }
   if (type === 'boolean') return fc.constantFrom<unknown>('true', 'false', 'on', 'yes', '1', '0', 1, 0);
   if (type === 'object' || s.properties) return validObject(s, ctx);
@@ -214,7 +243,14 @@ export function hostileArbitrary(schema: JsonSchema, ctx: SchemaContext = {}): f
   const broken = fc.oneof(
     ...keys.map((key) =>
       fc
-        .tuple(valid, fc.oneof({ weight: 3, arbitrary: spicedArbitrary(props[key]!, ctx) }, { weight: 2, arbitrary: hostileValue }, { weight: 1, arbitrary: boundaryArbitrary(props[key]!, ctx) }))
+        .tuple(
+          valid,
+          fc.oneof(
+            { weight: 3, arbitrary: spicedArbitrary(props[key]!, ctx) },
+            { weight: 2, arbitrary: hostileValue },
+            { weight: 1, arbitrary: boundaryArbitrary(props[key]!, ctx) },
+          ),
+        )
         .map(([o, bad]) => ({ ...o, [key]: bad })),
     ),
   );
@@ -222,8 +258,22 @@ export function hostileArbitrary(schema: JsonSchema, ctx: SchemaContext = {}): f
   const missing = required.length
     ? fc.tuple(valid, fc.constantFrom(...required)).map(([o, key]) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key)))
     : valid;
-  const extra = fc.tuple(valid, fc.dictionary(fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('__proto__', 'constructor', 'id', 'isAdmin', 'roleId', 'password')), hostileValue, { minKeys: 1, maxKeys: 4 })).map(([o, more]) => ({ ...o, ...more }));
-  return fc.oneof({ weight: 6, arbitrary: broken }, { weight: 1, arbitrary: missing }, { weight: 1, arbitrary: extra }, { weight: 1, arbitrary: hostileValue });
+  const extra = fc
+    .tuple(
+      valid,
+      fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('__proto__', 'constructor', 'id', 'isAdmin', 'roleId', 'password')),
+        hostileValue,
+        { minKeys: 1, maxKeys: 4 },
+      ),
+    )
+    .map(([o, more]) => ({ ...o, ...more }));
+  return fc.oneof(
+    { weight: 6, arbitrary: broken },
+    { weight: 1, arbitrary: missing },
+    { weight: 1, arbitrary: extra },
+    { weight: 1, arbitrary: hostileValue },
+  );
 }
 
 /**
@@ -232,7 +282,9 @@ export function hostileArbitrary(schema: JsonSchema, ctx: SchemaContext = {}): f
  * Numbers and booleans are spoiled as the text a form or query string would carry.
  */
 function spicedArbitrary(schema: JsonSchema, ctx: SchemaContext = {}): fc.Arbitrary<unknown> {
-  return spiced(validArbitrary(schema, ctx).map((v) => (typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v))));
+  return spiced(
+    validArbitrary(schema, ctx).map((v) => (typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v))),
+  );
 }
 
 /** The fuzzer's mix: about a third valid, the rest spoiled, on the limits or hostile. */
@@ -246,4 +298,3 @@ export function fuzzArbitrary(schema: JsonSchema, ctx: SchemaContext = {}): fc.A
     { weight: 3, arbitrary: hostileArbitrary(schema, ctx) },
   );
 }
-

@@ -33,7 +33,15 @@ export async function createFuzzTarget() {
   async function restoreAdmin() {
     await t.app.db
       .update(users)
-      .set({ email: ADMIN.email, passwordHash, status: 'active', roleId: 1, failedLoginCount: 0, lockedUntil: null, twoFactorEnabled: false })
+      .set({
+        email: ADMIN.email,
+        passwordHash,
+        status: 'active',
+        roleId: 1,
+        failedLoginCount: 0,
+        lockedUntil: null,
+        twoFactorEnabled: false,
+      })
       .where(eq(users.id, adminId));
     admin = await t.login('admin');
     relogins++;
@@ -117,7 +125,9 @@ async function harvest(operations: Operation[], send: (c: FuzzCase) => Promise<S
 /** Files to attach: real images, an oversize one, and things that only claim to be images. */
 async function sampleFiles(): Promise<FileSamples> {
   const image = (format: 'png' | 'jpeg' | 'webp' | 'gif', size = 24) =>
-    sharp({ create: { width: size, height: size, channels: 3, background: '#3366cc' } })[format]().toBuffer();
+    sharp({ create: { width: size, height: size, channels: 3, background: '#3366cc' } })
+      [format]()
+      .toBuffer();
   const png = await image('png');
   // A PNG header declaring 50000 x 50000 pixels in a few bytes (decompression bomb).
   const flood = Buffer.from(png);
@@ -131,12 +141,20 @@ async function sampleFiles(): Promise<FileSamples> {
     jpeg: { filename: 'b.jpg', type: 'image/jpeg', content: await image('jpeg') },
     webp: { filename: 'c.webp', type: 'image/webp', content: await image('webp') },
     gif: { filename: 'd.gif', type: 'image/gif', content: await image('gif') },
-    oversize: { filename: 'big.png', type: 'image/png', content: big.length > FUZZ_UPLOAD_MAX_BYTES ? big : Buffer.concat([big, Buffer.alloc(FUZZ_UPLOAD_MAX_BYTES)]) },
+    oversize: {
+      filename: 'big.png',
+      type: 'image/png',
+      content: big.length > FUZZ_UPLOAD_MAX_BYTES ? big : Buffer.concat([big, Buffer.alloc(FUZZ_UPLOAD_MAX_BYTES)]),
+    },
     truncated: { filename: 'cut.png', type: 'image/png', content: png.subarray(0, Math.floor(png.length / 2)) },
     flood: { filename: 'flood.png', type: 'image/png', content: flood },
     html: { filename: 'x.png', type: 'image/png', content: Buffer.from('<html><script>alert(1)</script></html>') },
     svg: { filename: 'x.svg', type: 'image/svg+xml', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') },
     empty: { filename: 'empty.png', type: 'image/png', content: Buffer.alloc(0) },
-    noise: { filename: 'noise.bin', type: 'application/octet-stream', content: Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256)) },
+    noise: {
+      filename: 'noise.bin',
+      type: 'application/octet-stream',
+      content: Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256)),
+    },
   };
 }

@@ -39,7 +39,10 @@ describe('accessibility (axe, structural rules)', () => {
         tableId="a11y-columns"
         userId={1}
         label="Users"
-        columns={[{ accessor: 'name', title: 'Name' }, { accessor: 'email', title: 'Email' }]}
+        columns={[
+          { accessor: 'name', title: 'Name' },
+          { accessor: 'email', title: 'Email' },
+        ]}
         queryKey={['a11y-columns']}
         queryFn={async () => ({ data: [{ id: 1, name: 'A', email: 'a@x.example' }], total: 1, totalPages: 1 })}
       />,
@@ -81,7 +84,16 @@ describe('accessibility (axe, structural rules)', () => {
   it('product multi-select', async () => {
     const { container } = renderWithMantine(
       <ProductMultiSelect
-        groups={[{ value: 'g', label: 'Group', items: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] }]}
+        groups={[
+          {
+            value: 'g',
+            label: 'Group',
+            items: [
+              { value: 'a', label: 'A' },
+              { value: 'b', label: 'B' },
+            ],
+          },
+        ]}
         value={['a']}
         onChange={() => {}}
       />,

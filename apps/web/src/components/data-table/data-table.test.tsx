@@ -70,9 +70,7 @@ function setup(props: Partial<DataTableProps<Row>> = {}, route = '/users') {
 describe('DataTable: list query in the URL', () => {
   it('reads the whole query from the URL on load (reload keeps the state)', async () => {
     const { lastQuery } = setup({}, '/users?page=2&limit=25&search=ann&sortField=email&sortOrder=desc');
-    await waitFor(() =>
-      expect(lastQuery()).toEqual({ page: 2, limit: 25, search: 'ann', sortField: 'email', sortOrder: 'desc' }),
-    );
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 2, limit: 25, search: 'ann', sortField: 'email', sortOrder: 'desc' }));
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('ann');
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
     expect(screen.getByRole('button', { name: /^Email/ })).toHaveAccessibleName(/Sorted descending/);
@@ -132,7 +130,11 @@ describe('DataTable: list query in the URL', () => {
   it('offers exactly the spec row limits', async () => {
     setup();
     const select = screen.getByRole('combobox', { name: 'Rows per page' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50', '100', '250', '500']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '25', '50', '100', '250', '500']);
   });
 
   it('debounces the search box and resets to page 1', async () => {

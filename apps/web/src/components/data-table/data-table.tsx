@@ -105,10 +105,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } = props;
   const selectable = props.selectable ?? Boolean(onBulkDelete);
 
-  const sortFields = useMemo(
-    () => columns.filter((c) => c.sortable !== false).map((c) => c.sortField ?? c.accessor),
-    [columns],
-  );
+  const sortFields = useMemo(() => columns.filter((c) => c.sortable !== false).map((c) => c.sortField ?? c.accessor), [columns]);
   const list = useListQueryState({ sortFields, ...listQueryOptions });
   const { query } = list;
 
@@ -131,10 +128,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [result.data, result.isPlaceholderData, totalPages, query.page, list]);
 
   const [store] = useState(createSelectionStore);
-  const getId = useMemo(
-    () => (record: T) => getRecordId(record, idAccessor as keyof T) as RecordId,
-    [idAccessor],
-  );
+  const getId = useMemo(() => (record: T) => getRecordId(record, idAccessor as keyof T) as RecordId, [idAccessor]);
 
   // A new page, search, sort or size means other rows: selection does not carry over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: query is the trigger, not an input
@@ -325,4 +319,3 @@ function errorMessage(error: unknown): string {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
   return ERROR_MESSAGES.loadPosts;
 }
-

@@ -88,9 +88,7 @@ function ExportButton({ format, query, config }: { format: ExportFormat; query: 
           {exportErrorMessage(format)}
         </Text>
       ) : null}
-      <VisuallyHidden role="status">
-        {running ? `Exporting ${name}` : state.status === 'done' ? `${name} export ready` : ''}
-      </VisuallyHidden>
+      <VisuallyHidden role="status">{running ? `Exporting ${name}` : state.status === 'done' ? `${name} export ready` : ''}</VisuallyHidden>
     </>
   );
 }

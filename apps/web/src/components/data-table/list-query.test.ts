@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultListQuery,
-  listQueryToSearchParams,
-  parseListQuery,
-  toExportQuery,
-  writeListQuery,
-} from './list-query';
+import { defaultListQuery, listQueryToSearchParams, parseListQuery, toExportQuery, writeListQuery } from './list-query';
 
 const parse = (search: string, options = {}) => parseListQuery(new URLSearchParams(search), options);
 

@@ -76,9 +76,7 @@ export function parseListQuery(params: URLSearchParams, options: ListQueryOption
 
   const sortFieldRaw = p('sortField')?.trim() || undefined;
   const sortFieldAllowed =
-    sortFieldRaw !== undefined &&
-    sortFieldRaw.length <= 100 &&
-    (!options.sortFields || options.sortFields.includes(sortFieldRaw));
+    sortFieldRaw !== undefined && sortFieldRaw.length <= 100 && (!options.sortFields || options.sortFields.includes(sortFieldRaw));
   const sortField = sortFieldAllowed ? sortFieldRaw : defaults.sortField;
 
   const orderRaw = p('sortOrder')?.toLowerCase();
@@ -97,11 +95,7 @@ export function parseListQuery(params: URLSearchParams, options: ListQueryOption
  * Writes `query` into a copy of `params`, leaving out values equal to their defaults and keeping
  * every unrelated parameter (filters such as clientId stay in the URL).
  */
-export function writeListQuery(
-  params: URLSearchParams,
-  query: ListQueryState,
-  options: ListQueryOptions = {},
-): URLSearchParams {
+export function writeListQuery(params: URLSearchParams, query: ListQueryState, options: ListQueryOptions = {}): URLSearchParams {
   const next = new URLSearchParams(params);
   const defaults = defaultListQuery(options);
   const set = (name: ParamName, value: string | undefined, isDefault: boolean) => {
@@ -119,13 +113,7 @@ export function writeListQuery(
 }
 
 export function sameListQuery(a: ListQueryState, b: ListQueryState): boolean {
-  return (
-    a.page === b.page &&
-    a.limit === b.limit &&
-    a.search === b.search &&
-    a.sortField === b.sortField &&
-    a.sortOrder === b.sortOrder
-  );
+  return a.page === b.page && a.limit === b.limit && a.search === b.search && a.sortField === b.sortField && a.sortOrder === b.sortOrder;
 }
 
 export function toExportQuery(query: ListQueryState): ExportQuery {

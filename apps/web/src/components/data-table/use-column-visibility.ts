@@ -60,9 +60,7 @@ export function useColumnVisibility<T>(columns: readonly DataTableColumnDef<T>[]
   }, [storageKey]);
 
   const visible = useMemo(() => {
-    const shown = columns
-      .filter((c) => c.hideable === false || (overrides[c.accessor] ?? !c.hidden))
-      .map((c) => c.accessor);
+    const shown = columns.filter((c) => c.hideable === false || (overrides[c.accessor] ?? !c.hidden)).map((c) => c.accessor);
     // Never leave the table without columns.
     return shown.length > 0 ? shown : columns.slice(0, 1).map((c) => c.accessor);
   }, [columns, overrides]);

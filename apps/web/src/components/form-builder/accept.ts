@@ -28,9 +28,7 @@ const EXTENSION_MIME: Record<string, string> = {
 export const DEFAULT_ACCEPT = 'image/*';
 
 export function toDropzoneAccept(accept: string | readonly string[] | undefined): Record<string, string[]> {
-  const tokens = (typeof accept === 'string' ? accept.split(',') : (accept ?? [DEFAULT_ACCEPT]))
-    .map((t) => t.trim())
-    .filter(Boolean);
+  const tokens = (typeof accept === 'string' ? accept.split(',') : (accept ?? [DEFAULT_ACCEPT])).map((t) => t.trim()).filter(Boolean);
   const result: Record<string, string[]> = {};
   for (const token of tokens.length > 0 ? tokens : [DEFAULT_ACCEPT]) {
     if (token.startsWith('.')) {

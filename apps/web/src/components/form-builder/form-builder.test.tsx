@@ -76,7 +76,9 @@ describe('FormBuilder: rendering', () => {
   });
 
   it('keeps the field help icons clickable but out of the Tab order; one help link per form takes the keyboard', async () => {
-    const { user } = setup({ fields: [...FIELDS, { name: 'phone', label: 'Phone', type: 'text', showHelp: true, helpUrl: '/docs/users#phone' }] });
+    const { user } = setup({
+      fields: [...FIELDS, { name: 'phone', label: 'Phone', type: 'text', showHelp: true, helpUrl: '/docs/users#phone' }],
+    });
     for (const name of [/Help for Email/, /Help for Phone/]) expect(screen.getByRole('link', { name })).toHaveAttribute('tabindex', '-1');
     const formHelp = screen.getByRole('link', { name: 'Help with this form (opens in a new tab)' });
     expect(formHelp).toHaveAttribute('href', '/docs/users');
@@ -103,7 +105,15 @@ describe('FormBuilder: rendering', () => {
       onSubmit,
       initialValues: { roleId: 2, agree: false },
       fields: [
-        { name: 'roleId', label: 'Role', type: 'select', options: [{ value: 1, label: 'Admin' }, { value: 2, label: 'Editor' }] },
+        {
+          name: 'roleId',
+          label: 'Role',
+          type: 'select',
+          options: [
+            { value: 1, label: 'Admin' },
+            { value: 2, label: 'Editor' },
+          ],
+        },
         { name: 'tags', label: 'Tags', type: 'multiselect', options: ['red', 'blue'] },
         { name: 'kind', label: 'Kind', type: 'radio', options: [{ value: 'demo', label: 'Demo', description: 'Try it' }, 'live'] },
         { name: 'agree', label: 'Agree', type: 'checkbox', required: true },
@@ -139,7 +149,17 @@ describe('FormBuilder: rendering', () => {
     const { user } = setup({
       schema: undefined,
       onSubmit,
-      fields: [{ name: 'roleId', label: 'Role', type: 'select', options: [{ value: 1, label: 'Admin' }, { value: 2, label: 'Editor' }] }],
+      fields: [
+        {
+          name: 'roleId',
+          label: 'Role',
+          type: 'select',
+          options: [
+            { value: 1, label: 'Admin' },
+            { value: 2, label: 'Editor' },
+          ],
+        },
+      ],
     });
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
@@ -188,7 +208,9 @@ describe('FormBuilder: validation and errors', () => {
 
   it('reads fieldErrors from a thrown API error too', async () => {
     const onSubmit = vi.fn(async () => {
-      throw Object.assign(new Error('Validation failed'), { body: { success: false, message: 'x', code: 'VALIDATION', fieldErrors: { firstname: 'Taken' } } });
+      throw Object.assign(new Error('Validation failed'), {
+        body: { success: false, message: 'x', code: 'VALIDATION', fieldErrors: { firstname: 'Taken' } },
+      });
     });
     const { user } = setup({ onSubmit, initialValues: { firstname: 'Ann', email: 'a@b.co' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -205,16 +227,13 @@ describe('FormBuilder: validation and errors', () => {
 
   it('shows errors passed by the caller and focuses the first', async () => {
     const { rerender } = setup();
-    rerender(
-      <FormBuilder fields={FIELDS} schema={SCHEMA} onSubmit={vi.fn()} errors={{ bio: 'Too long', age: 'Too old' }} />,
-    );
+    rerender(<FormBuilder fields={FIELDS} schema={SCHEMA} onSubmit={vi.fn()} errors={{ bio: 'Too long', age: 'Too old' }} />);
     expect(await screen.findByText('Too long')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Age' })).toHaveFocus();
   });
 });
 
 describe('FormBuilder: caller errors with an inline fields array', () => {
-
   it("does not bring an edited field's error back when the parent re-renders", async () => {
     renderWithMantine(<Parent />);
     expect(await screen.findByText('Too long')).toBeInTheDocument();
@@ -277,9 +296,7 @@ describe('FormBuilder: inputs', () => {
 });
 
 describe('FormBuilder: files', () => {
-  const fileField = (extra: Partial<FormField> = {}): FormField[] => [
-    { name: 'profile', label: 'Profile image', type: 'file', ...extra },
-  ];
+  const fileField = (extra: Partial<FormField> = {}): FormField[] => [{ name: 'profile', label: 'Profile image', type: 'file', ...extra }];
   const input = (container: HTMLElement) => container.querySelector('input[type=file]') as HTMLInputElement;
 
   it('shows the drop text and the default note, accepts images by default', () => {
@@ -300,7 +317,10 @@ describe('FormBuilder: files', () => {
   });
 
   it('uses the given accept filter and note', () => {
-    const { container } = setup({ schema: undefined, fields: fileField({ accept: '.csv,.xlsx', fileNote: 'CSV or Excel', multiple: true }) });
+    const { container } = setup({
+      schema: undefined,
+      fields: fileField({ accept: '.csv,.xlsx', fileNote: 'CSV or Excel', multiple: true }),
+    });
     expect(input(container).getAttribute('accept')).toContain('.csv');
     expect(input(container).multiple).toBe(true);
     expect(screen.getByText('CSV or Excel')).toBeInTheDocument();

@@ -5,14 +5,7 @@ import type { z } from 'zod';
 import { FormHelpLink, formHelpUrl } from './field-help';
 import { FormFieldControl } from './form-field-control';
 import type { FieldErrors, FormField, FormSubmitResult, FormValues } from './types';
-import {
-  buildInitialValues,
-  firstErrorField,
-  focusField,
-  issuesToErrors,
-  readServerErrors,
-  requiredErrors,
-} from './values';
+import { buildInitialValues, firstErrorField, focusField, issuesToErrors, readServerErrors, requiredErrors } from './values';
 
 /** What onSubmit receives: the schema's output merged over the raw values (files and fields the schema does not know survive). */
 export type FormBuilderValues<S extends z.ZodType> = (unknown extends z.output<S> ? FormValues : z.output<S>) & FormValues;
@@ -109,18 +102,15 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
     mounted.current = true;
   }, [values]);
 
-  const setFieldValue = useCallback(
-    (name: string, value: unknown) => {
-      setValues((prev) => ({ ...prev, [name]: value }));
-      // Editing a field clears its error (spec s.5).
-      setErrors((prev) => {
-        if (!(name in prev)) return prev;
-        const { [name]: _removed, ...rest } = prev;
-        return rest;
-      });
-    },
-    [],
-  );
+  const setFieldValue = useCallback((name: string, value: unknown) => {
+    setValues((prev) => ({ ...prev, [name]: value }));
+    // Editing a field clears its error (spec s.5).
+    setErrors((prev) => {
+      if (!(name in prev)) return prev;
+      const { [name]: _removed, ...rest } = prev;
+      return rest;
+    });
+  }, []);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

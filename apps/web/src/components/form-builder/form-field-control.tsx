@@ -225,11 +225,24 @@ function Control({ id, field, value, error, onChange, values, resolveFileUrl, re
       );
     }
     case 'file':
-      return <FileField id={id} field={field} value={value} onChange={set} error={error} disabled={disabled} resolveFileUrl={resolveFileUrl} resolveFileName={resolveFileName} />;
+      return (
+        <FileField
+          id={id}
+          field={field}
+          value={value}
+          onChange={set}
+          error={error}
+          disabled={disabled}
+          resolveFileUrl={resolveFileUrl}
+          resolveFileName={resolveFileName}
+        />
+      );
     case 'custom': {
       const Custom = field.component;
       if (!Custom) return null;
-      return <Custom id={id} name={field.name} field={field} value={value} onChange={set} error={error} disabled={disabled} values={values} />;
+      return (
+        <Custom id={id} name={field.name} field={field} value={value} onChange={set} error={error} disabled={disabled} values={values} />
+      );
     }
     default:
       return null;

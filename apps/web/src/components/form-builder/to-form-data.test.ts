@@ -17,7 +17,17 @@ describe('toFormData', () => {
     const a = new File(['a'], 'a.jpg', { type: 'image/jpeg' });
     const b = new File(['b'], 'b.jpg', { type: 'image/jpeg' });
     const body = toFormData(
-      { firstname: 'Ann', phone: '', twoFactorEnabled: false, roleId: 2, tags: ['x', 'y'], profile: avatar, gallery: [a, b], missing: undefined, nothing: null },
+      {
+        firstname: 'Ann',
+        phone: '',
+        twoFactorEnabled: false,
+        roleId: 2,
+        tags: ['x', 'y'],
+        profile: avatar,
+        gallery: [a, b],
+        missing: undefined,
+        nothing: null,
+      },
       fields,
     );
     expect(body.get('firstname')).toBe('Ann');

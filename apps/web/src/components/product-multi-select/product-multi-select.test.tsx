@@ -27,7 +27,15 @@ const GROUPS: ProductGroup[] = [
   { value: 'aes', label: 'AES', items: [] },
 ];
 
-function Harness({ initial = [] as string[], onChange = vi.fn(), ...rest }: { initial?: string[]; onChange?: (v: string[]) => void; defaultExpanded?: boolean }) {
+function Harness({
+  initial = [] as string[],
+  onChange = vi.fn(),
+  ...rest
+}: {
+  initial?: string[];
+  onChange?: (v: string[]) => void;
+  defaultExpanded?: boolean;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <ProductMultiSelect

@@ -1,4 +1,13 @@
-export { createResourceApi, resourceKeys, type BulkDeleteOutcome, type ResourceApi, type ResourceApiOptions, type ResourceDeclaration, type ResourceFilters, type WriteResponse } from './resource-api';
+export {
+  createResourceApi,
+  resourceKeys,
+  type BulkDeleteOutcome,
+  type ResourceApi,
+  type ResourceApiOptions,
+  type ResourceDeclaration,
+  type ResourceFilters,
+  type WriteResponse,
+} from './resource-api';
 export { ResourcePage, type ResourcePageProps } from './resource-page';
 export { ResourceFormDrawer, type EditorState, type ResourceForm } from './resource-form-drawer';
 export { RowActions, type RowAction } from './row-actions';

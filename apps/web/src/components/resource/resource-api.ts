@@ -51,7 +51,11 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
   const keys = resourceKeys(resource.name);
   const singular = resource.label.singular.toLowerCase();
 
-  async function list(query: ListQueryState, filters: ResourceFilters = {}, { signal }: { signal?: AbortSignal } = {}): Promise<ListResult<Row>> {
+  async function list(
+    query: ListQueryState,
+    filters: ResourceFilters = {},
+    { signal }: { signal?: AbortSignal } = {},
+  ): Promise<ListResult<Row>> {
     const params = Object.fromEntries(listQueryToSearchParams(query, filters));
     if (options.onListError === 'empty') return readListOrEmpty<Row>(resource.api.list, params, signal);
     let body: ListResult<Row> | undefined;
@@ -74,7 +78,10 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
     listQueryOptions: (query: ListQueryState, filters: ResourceFilters = {}) =>
       queryOptions({ queryKey: [...keys.lists(filters), query], queryFn: ({ signal }) => list(query, filters, { signal }) }),
     detailQueryOptions: (id: number) =>
-      queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => api.get<{ data: Row }>(resource.api.detail(id), { signal }).then((b) => b.data) }),
+      queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: ({ signal }) => api.get<{ data: Row }>(resource.api.detail(id), { signal }).then((b) => b.data),
+      }),
     /**
      * A dropdown's rows: every row (by name) projected to `pick`'s shape, cached under its own
      * 'options' key so no other screen reads a different shape from it.
@@ -83,7 +90,14 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
       queryOptions({
         queryKey: keys.options(shape),
         queryFn: async ({ signal }) =>
-          ((await api.get<ListResult<Row>>(resource.api.list, { query: { page: 1, limit: 500, sortField: 'name', sortOrder: 'asc', ...query }, signal }))?.data ?? []).map(pick),
+          (
+            (
+              await api.get<ListResult<Row>>(resource.api.list, {
+                query: { page: 1, limit: 500, sortField: 'name', sortOrder: 'asc', ...query },
+                signal,
+              })
+            )?.data ?? []
+          ).map(pick),
         staleTime: 60_000,
       }),
     /** POST /x/add: FormData for multipart resources, an object for JSON ones. */
@@ -108,7 +122,8 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
           resource.api.export(format),
           Object.fromEntries(listQueryToSearchParams(query, { ...filters, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })),
         ),
-      download: (url, context) => fetchDownload(url, { ...context, init: { headers: { Authorization: `Bearer ${getSession()?.accessToken ?? ''}` } } }),
+      download: (url, context) =>
+        fetchDownload(url, { ...context, init: { headers: { Authorization: `Bearer ${getSession()?.accessToken ?? ''}` } } }),
       onError: (format) => toast.error(exportErrorMessage(format)),
     }),
   };

@@ -83,7 +83,9 @@ export function ResourceFormDrawer<Row extends { id: number }>({
         onSubmit={onSubmit}
         resolveFileUrl={form.previewField ? (path) => (path === stored ? (previewUrl ?? '') : '') : undefined}
         resolveFileName={
-          form.previewNameField && row ? (path) => (path === stored ? (row[form.previewNameField as keyof Row] as string | null) : null) : undefined
+          form.previewNameField && row
+            ? (path) => (path === stored ? (row[form.previewNameField as keyof Row] as string | null) : null)
+            : undefined
         }
       />
     </Drawer>

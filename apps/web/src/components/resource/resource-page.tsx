@@ -79,13 +79,13 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
         renderRowActions ? (
           renderRowActions(row, { onEdit: can.update ? openEditor : undefined, onDelete: can.remove ? deleteOne : undefined })
         ) : (
-        <RowActions
-          row={row}
-          name={recordName(row)}
-          onEdit={can.update ? openEditor : undefined}
-          onDelete={can.remove ? deleteOne : undefined}
-          extra={rowActions}
-        />
+          <RowActions
+            row={row}
+            name={recordName(row)}
+            onEdit={can.update ? openEditor : undefined}
+            onDelete={can.remove ? deleteOne : undefined}
+            extra={rowActions}
+          />
         ),
     };
     return [...props.columns, actions];

@@ -15,7 +15,12 @@ export function useResourcePermissions(keys: ResourceApi<unknown>['resource']['k
   const update = useCan(keys.update ?? none);
   const remove = useCan(keys.delete ?? none);
   const exportList = useCan(keys.export ?? none);
-  return { create: Boolean(keys.create) && create, update: Boolean(keys.update) && update, remove: Boolean(keys.delete) && remove, exportList: Boolean(keys.export) && exportList };
+  return {
+    create: Boolean(keys.create) && create,
+    update: Boolean(keys.update) && update,
+    remove: Boolean(keys.delete) && remove,
+    exportList: Boolean(keys.export) && exportList,
+  };
 }
 
 /** Add and edit mutations; both refresh everything under the resource's key. */
@@ -37,7 +42,11 @@ export type DeleteTexts = {
 };
 
 /** The alert text after a bulk delete: how many stayed, then one line per row with its name. */
-export function describeBulkFailures(failures: readonly { id: number; message: string }[], labelOf: (id: number) => string, plural: string): string {
+export function describeBulkFailures(
+  failures: readonly { id: number; message: string }[],
+  labelOf: (id: number) => string,
+  plural: string,
+): string {
   const lines = failures.map((f) => `${labelOf(f.id)}: ${f.message}`).join('\n');
   return failures.length === 1 ? lines : `${failures.length} ${plural} were not deleted:\n${lines}`;
 }

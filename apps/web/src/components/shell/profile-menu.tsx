@@ -61,7 +61,11 @@ export function ProfileMenu() {
         <Menu.Item leftSection={<IconUserCircle size={18} stroke={1.7} aria-hidden />} onClick={() => navigate('/profile/about')}>
           {UI_TEXT.profile}
         </Menu.Item>
-        <Menu.Item className={classes.signOutItem} leftSection={<IconLogout size={18} stroke={1.7} aria-hidden />} onClick={() => void signOut()}>
+        <Menu.Item
+          className={classes.signOutItem}
+          leftSection={<IconLogout size={18} stroke={1.7} aria-hidden />}
+          onClick={() => void signOut()}
+        >
           {UI_TEXT.signOut}
         </Menu.Item>
       </Menu.Dropdown>

@@ -18,8 +18,7 @@ type Props = {
   preview?: boolean;
 };
 
-const menuIcon = (logo: string, active: boolean) =>
-  `${IMAGE_PATHS.menus}${active ? IMAGE_PATHS.selectedMenuPrefix : ''}${logo}`;
+const menuIcon = (logo: string, active: boolean) => `${IMAGE_PATHS.menus}${active ? IMAGE_PATHS.selectedMenuPrefix : ''}${logo}`;
 
 /** The current module's permitted menus (spec s.2): logo, name, link to /{module}/{menu slug}. */
 export function Sidebar({ moduleSlug, moduleName, moduleLogo, menus, loading, onNavigate, preview = false }: Props) {
@@ -61,14 +60,7 @@ export function Sidebar({ moduleSlug, moduleName, moduleLogo, menus, loading, on
             } as const;
             if (preview) return <NavLink key={menu.id} component="div" {...look} />;
             return (
-              <NavLink
-                key={menu.id}
-                component={Link}
-                to={href}
-                aria-current={active ? 'page' : undefined}
-                onClick={onNavigate}
-                {...look}
-              />
+              <NavLink key={menu.id} component={Link} to={href} aria-current={active ? 'page' : undefined} onClick={onNavigate} {...look} />
             );
           })}
         </Stack>

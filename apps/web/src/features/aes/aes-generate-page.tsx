@@ -40,13 +40,19 @@ function AesTool() {
           <FieldHelp label="the AES tool" helpUrl={AES_HELP_URL} />
         </Group>
         <Text c="dimmed" size="sm" maw={720}>
-          Generate AES-128, 192 or 256 keys and IVs, copy them as hex or base64, and try them on a text with GCM or CBC. Everything
-          happens in this browser: nothing is sent to the server.
+          Generate AES-128, 192 or 256 keys and IVs, copy them as hex or base64, and try them on a text with GCM or CBC. Everything happens
+          in this browser: nothing is sent to the server.
         </Text>
       </div>
 
       {!hasSubtle ? (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title="Web Crypto is not available on this page" maw={880}>
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle aria-hidden />}
+          title="Web Crypto is not available on this page"
+          maw={880}
+        >
           The browser offers Web Crypto encryption only to pages served over HTTPS. Keys still come from its random generator, and
           encryption runs in this page with @noble/ciphers.
         </Alert>

@@ -18,10 +18,7 @@ export const SAMPLE_TEXT = 'The quick brown fox jumps over the lazy dog. Grüße
 type KeyOrigin = 'generated' | 'imported';
 export type Material = { key: Bytes; iv: Bytes; origin: KeyOrigin };
 export type EncryptState = { engine: CipherEngine; bytes: number } | null;
-export type DecryptState =
-  | { ok: true; text: string | null; hex: string; engine: CipherEngine }
-  | { ok: false; error: string }
-  | null;
+export type DecryptState = { ok: true; text: string | null; hex: string; engine: CipherEngine } | { ok: false; error: string } | null;
 
 /**
  * The state of the AES screen. Everything stays in this component's memory: nothing is
@@ -60,7 +57,11 @@ export function useAesTool() {
   };
 
   const generate = (bits = keyBits, nextMode = mode) =>
-    install({ key: generateKey(bits), iv: generateIv(nextMode), origin: 'generated' }, nextMode, `New ${bits}-bit key and ${nextMode} IV generated.`);
+    install(
+      { key: generateKey(bits), iv: generateIv(nextMode), origin: 'generated' },
+      nextMode,
+      `New ${bits}-bit key and ${nextMode} IV generated.`,
+    );
 
   /** The key size is the key's: with a key on screen, a new size means a new key. */
   const setKeyBits = (bits: KeyBits) => {
@@ -126,7 +127,9 @@ export function useAesTool() {
     setBusy('decrypt');
     try {
       const result = await decrypt({ ...material, mode }, parsed.bytes);
-      setDecrypted(result.ok ? { ok: true, text: utf8Decode(result.plaintext), hex: toHex(result.plaintext), engine: result.engine } : result);
+      setDecrypted(
+        result.ok ? { ok: true, text: utf8Decode(result.plaintext), hex: toHex(result.plaintext), engine: result.engine } : result,
+      );
       setAnnouncement(result.ok ? 'Decrypted.' : result.error);
     } finally {
       setBusy(null);

@@ -14,14 +14,26 @@ vi.mock('../../lib/permissions', () => ({
 
 const K = PERMISSION_KEYS.companies;
 const company = {
-  id: 1, name: 'Acme', email: 'a@acme.example', phone: null, website: null, address: null, logo: null,
-  status: 'active', userCount: 2, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z',
+  id: 1,
+  name: 'Acme',
+  email: 'a@acme.example',
+  phone: null,
+  website: null,
+  address: null,
+  logo: null,
+  status: 'active',
+  userCount: 2,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
 };
 
 beforeEach(() => {
   clearAllCookies();
   document.cookie = `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: 't', user: { id: 1, roleId: 2, email: 'me@example.com' } }))}; path=/`;
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [company], total: 1, totalPages: 1 }), { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ data: [company], total: 1, totalPages: 1 }), { status: 200 })),
+  );
 });
 afterEach(() => {
   granted.clear();
@@ -61,7 +73,10 @@ describe('companies page: buttons follow the permission keys', () => {
 
   it("shows the spec's list rejection with a retry when the list fails", async () => {
     granted.add(K.view);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"success":false,"message":"boom"}', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"success":false,"message":"boom"}', { status: 500 })),
+    );
     renderWithRouter(<CompaniesPage />, { route: '/platform/companies' });
     await waitFor(() => expect(screen.getByText('Failed to load posts')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

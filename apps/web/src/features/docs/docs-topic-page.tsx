@@ -31,8 +31,7 @@ export default function DocsTopicPage() {
         <Stack gap="md" align="flex-start" className={classes.article}>
           <Title order={1}>Help topic not found</Title>
           <Text>
-            There is no help page called <strong>{slug}</strong>. It may have moved; all topics are listed on the help home
-            page.
+            There is no help page called <strong>{slug}</strong>. It may have moved; all topics are listed on the help home page.
           </Text>
           <Button component={Link} to="/docs" leftSection={<IconArrowLeft size={16} aria-hidden />}>
             All help topics
@@ -55,12 +54,12 @@ export default function DocsTopicPage() {
       <Stack gap="md">
         <nav aria-label="Breadcrumb">
           <Breadcrumbs>
-          <Anchor component={Link} to="/docs" size="sm">
-            Help
-          </Anchor>
-          <Text size="sm" c="dimmed">
-            {topic.section}
-          </Text>
+            <Anchor component={Link} to="/docs" size="sm">
+              Help
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {topic.section}
+            </Text>
           </Breadcrumbs>
         </nav>
         <article className={classes.article} aria-labelledby="doc-title">

@@ -16,7 +16,18 @@ describe('help topics', () => {
   });
 
   it('covers every form with help icons and the sign-in pages', () => {
-    for (const slug of ['companies', 'users', 'roles', 'permissions', 'module-permissions', 'profile', 'aes', 'sign-in', 'two-step', 'password-reset']) {
+    for (const slug of [
+      'companies',
+      'users',
+      'roles',
+      'permissions',
+      'module-permissions',
+      'profile',
+      'aes',
+      'sign-in',
+      'two-step',
+      'password-reset',
+    ]) {
       expect(findTopic(slug), slug).toBeDefined();
     }
     expect(findTopic('nope')).toBeUndefined();
@@ -27,7 +38,20 @@ describe('help topics', () => {
     const anchors: Record<string, string[]> = {
       roles: ['name', 'description'],
       profile: ['first-name', 'last-name', 'phone', 'profile-image', 'primary-colour', 'secondary-colour'],
-      users: ['first-name', 'last-name', 'email', 'password', 'role', 'company', 'phone', 'profile-image', 'primary-colour', 'secondary-colour', 'status', 'two-step-sign-in'],
+      users: [
+        'first-name',
+        'last-name',
+        'email',
+        'password',
+        'role',
+        'company',
+        'phone',
+        'profile-image',
+        'primary-colour',
+        'secondary-colour',
+        'status',
+        'two-step-sign-in',
+      ],
       companies: ['company-name', 'email', 'phone', 'website', 'address', 'status', 'logo'],
       'sign-in': ['email', 'password', 'keep-me-logged-in'],
       'password-reset': ['password', 'confirm-password'],

@@ -17,12 +17,27 @@ export const DOC_SECTIONS: readonly DocSection[] = ['Signing in', 'Administratio
 export const DOC_TOPICS: readonly DocTopic[] = [
   { slug: 'sign-in', title: 'Signing in', summary: 'E-mail, password, Keep me logged in and account lockout.', section: 'Signing in' },
   { slug: 'two-step', title: 'Two-step sign-in', summary: 'The 6-digit code e-mailed after your password.', section: 'Signing in' },
-  { slug: 'password-reset', title: 'Resetting your password', summary: 'Request a reset link and choose a new password.', section: 'Signing in' },
+  {
+    slug: 'password-reset',
+    title: 'Resetting your password',
+    summary: 'Request a reset link and choose a new password.',
+    section: 'Signing in',
+  },
   { slug: 'companies', title: 'Companies', summary: 'Add, edit and delete companies and their logos.', section: 'Administration' },
   { slug: 'users', title: 'Users', summary: 'Staff accounts, roles, colours, two-step sign-in and API keys.', section: 'Administration' },
   { slug: 'roles', title: 'Roles', summary: 'Named sets of permissions; the protected Super Admin role.', section: 'Administration' },
-  { slug: 'permissions', title: 'Permissions', summary: "Edit a role's modules, menus and keys, and preview what it sees.", section: 'Administration' },
-  { slug: 'module-permissions', title: 'Module permissions', summary: 'Which role may open which module, as one grid.', section: 'Administration' },
+  {
+    slug: 'permissions',
+    title: 'Permissions',
+    summary: "Edit a role's modules, menus and keys, and preview what it sees.",
+    section: 'Administration',
+  },
+  {
+    slug: 'module-permissions',
+    title: 'Module permissions',
+    summary: 'Which role may open which module, as one grid.',
+    section: 'Administration',
+  },
   { slug: 'aes', title: 'AES keys', summary: 'Generate AES keys and IVs in the browser and try them with GCM or CBC.', section: 'Tools' },
   { slug: 'profile', title: 'Your profile', summary: 'Your details and colours, activity and sessions.', section: 'Your profile' },
 ];

@@ -27,7 +27,13 @@ export default function ModulePermissionsPage() {
 
   const roleList = roles.data ?? [];
   const saved = useMemo(
-    () => (rows.data && roles.data ? gridFromRows(rows.data, roles.data.map((r) => r.id)) : null),
+    () =>
+      rows.data && roles.data
+        ? gridFromRows(
+            rows.data,
+            roles.data.map((r) => r.id),
+          )
+        : null,
     [rows.data, roles.data],
   );
   const grid = draft ?? saved;

@@ -10,9 +10,26 @@ import { chartSummary, dayLabel } from './components/sign-ins-chart';
 import ProductDashboardPage from './product-dashboard-page';
 
 const data = {
-  companies: 3, users: 12, activeUsers: 9, roles: 4, activeSessions: 2,
-  signInsPerDay: [{ date: '2026-11-20', count: 2 }, { date: '2026-11-21', count: 5 }],
-  recentChanges: [{ id: 1, action: 'regenerate-api-key', entity: 'user', entityId: '7', targetName: 'Nina Named', actorName: 'Ada Admin', createdAt: '2026-11-21T09:00:00.000Z' }],
+  companies: 3,
+  users: 12,
+  activeUsers: 9,
+  roles: 4,
+  activeSessions: 2,
+  signInsPerDay: [
+    { date: '2026-11-20', count: 2 },
+    { date: '2026-11-21', count: 5 },
+  ],
+  recentChanges: [
+    {
+      id: 1,
+      action: 'regenerate-api-key',
+      entity: 'user',
+      entityId: '7',
+      targetName: 'Nina Named',
+      actorName: 'Ada Admin',
+      createdAt: '2026-11-21T09:00:00.000Z',
+    },
+  ],
 };
 const ok = () => new Response(JSON.stringify({ data }), { status: 200 });
 const fail = () => new Response('{"success":false,"message":"down"}', { status: 503 });

@@ -23,15 +23,35 @@ vi.mock('../../components/ui/alert-dialog', () => ({
 
 const K = PERMISSION_KEYS.users;
 const base = {
-  roleName: 'Content Manager', companyId: null, companyName: null, phone: null, profile: null, primaryColor: '#143f6f',
-  secondaryColor: '#0d97fd', status: 'active', twoFactorEnabled: false, hasApiKey: false, lastLoginAt: null,
-  createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z', manageable: true,
+  roleName: 'Content Manager',
+  companyId: null,
+  companyName: null,
+  phone: null,
+  profile: null,
+  primaryColor: '#143f6f',
+  secondaryColor: '#0d97fd',
+  status: 'active',
+  twoFactorEnabled: false,
+  hasApiKey: false,
+  lastLoginAt: null,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  manageable: true,
 };
 const me = { ...base, id: 1, roleId: 1, roleName: 'Super Admin', firstname: 'Ada', lastname: 'Admin', email: 'ada@example.com' };
 const other = { ...base, id: 2, roleId: 2, firstname: 'Bo', lastname: 'Berg', email: 'bo@example.com' };
 const peer = { ...base, id: 3, roleId: 2, firstname: 'Cy', lastname: 'Chen', email: 'cy@example.com' };
 /** A user whose role is stronger than the signed-in user's: the API marks the row not manageable. */
-const boss = { ...base, id: 4, roleId: 1, roleName: 'Super Admin', firstname: 'Di', lastname: 'Boss', email: 'di@example.com', manageable: false };
+const boss = {
+  ...base,
+  id: 4,
+  roleId: 1,
+  roleName: 'Super Admin',
+  firstname: 'Di',
+  lastname: 'Boss',
+  email: 'di@example.com',
+  manageable: false,
+};
 const REFUSED = 'You can only manage users and roles whose permissions your own role also holds';
 
 let requests: string[] = [];
@@ -53,7 +73,8 @@ beforeEach(() => {
       requests.push(url);
       if (init?.method === 'DELETE') {
         // Cy's role became stronger since the list was read: the API refuses that one row.
-        if (url.endsWith('/3')) return new Response(JSON.stringify({ success: false, code: 'FORBIDDEN', message: REFUSED }), { status: 403 });
+        if (url.endsWith('/3'))
+          return new Response(JSON.stringify({ success: false, code: 'FORBIDDEN', message: REFUSED }), { status: 403 });
         return new Response(JSON.stringify({ success: true, message: 'User deleted successfully' }), { status: 200 });
       }
       return new Response(JSON.stringify(routeFetch(url)), { status: 200 });
@@ -94,7 +115,8 @@ describe('users page: buttons follow the permission keys', () => {
     for (const key of Object.values(K)) granted.add(key);
     renderWithRouter(<UsersPage />, { route: '/platform/users' });
     expect(await screen.findByRole('button', { name: 'Edit Bo Berg' })).toBeInTheDocument();
-    for (const action of ['Edit', 'Delete', 'Regenerate API key for']) expect(screen.queryByRole('button', { name: `${action} Di Boss` })).toBeNull();
+    for (const action of ['Edit', 'Delete', 'Regenerate API key for'])
+      expect(screen.queryByRole('button', { name: `${action} Di Boss` })).toBeNull();
     expect(screen.getByRole('img', { name: /Your role cannot manage this user.*\(Di Boss\)/ })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select Di Boss' })).toBeDisabled();
   });

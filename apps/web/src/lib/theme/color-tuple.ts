@@ -65,7 +65,14 @@ export function readableShade(tuple: readonly string[], background: string, star
  * The first colour of the tuple (from `start` towards `end`) with at least `minRatio` against
  * every one of `backgrounds`, or `fallback` when no shade of the user's colour manages it.
  */
-export function shadeOnAll(tuple: readonly string[], backgrounds: readonly string[], start: number, end: number, minRatio: number, fallback: string): string {
+export function shadeOnAll(
+  tuple: readonly string[],
+  backgrounds: readonly string[],
+  start: number,
+  end: number,
+  minRatio: number,
+  fallback: string,
+): string {
   const step = start <= end ? 1 : -1;
   for (let i = start; i !== end + step; i += step) {
     if (backgrounds.every((bg) => contrastRatio(tuple[i], bg) >= minRatio)) return tuple[i];

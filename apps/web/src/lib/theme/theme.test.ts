@@ -7,7 +7,7 @@ import { createCssVariablesResolver, FOCUS_RING_BACKGROUNDS, FOCUS_RING_MIN_CONT
 const resolve = (colors: { primaryColor: string; secondaryColor: string }) => createCssVariablesResolver(colors)(DEFAULT_THEME);
 
 describe('focus ring colour', () => {
-  it('Mantine\'s own dark focus ring (filled shade 5) fails 3:1 for the default colour: the reason for the fix', () => {
+  it("Mantine's own dark focus ring (filled shade 5) fails 3:1 for the default colour: the reason for the fix", () => {
     const shade5 = colorsTupleFromHex(DEFAULT_COLORS.primaryColor)[5];
     expect(contrastRatio(shade5, DEFAULT_THEME.colors.dark[7])).toBeLessThan(FOCUS_RING_MIN_CONTRAST);
   });
@@ -27,7 +27,7 @@ describe('focus ring colour', () => {
     for (const bg of FOCUS_RING_BACKGROUNDS.dark) expect(contrastRatio(dark, bg)).toBeGreaterThanOrEqual(FOCUS_RING_MIN_CONTRAST);
   });
 
-  it('stays in the user\'s own colour when a shade of it is strong enough', () => {
+  it("stays in the user's own colour when a shade of it is strong enough", () => {
     const tuple = colorsTupleFromHex(DEFAULT_COLORS.primaryColor);
     const { light, dark } = focusRingColors({ primaryColor: DEFAULT_COLORS.primaryColor, secondaryColor: '#000000' });
     expect(tuple).toContain(light);

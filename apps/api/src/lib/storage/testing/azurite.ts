@@ -33,8 +33,17 @@ export async function startAzurite(options: { startTimeoutMs?: number } = {}): P
     const port = await freePort();
     const child = spawn(
       process.execPath,
-      [main, '--disableTelemetry', '--skipApiVersionCheck', '--silent', '--inMemoryPersistence',
-        '--blobHost', '127.0.0.1', '--blobPort', String(port)],
+      [
+        main,
+        '--disableTelemetry',
+        '--skipApiVersionCheck',
+        '--silent',
+        '--inMemoryPersistence',
+        '--blobHost',
+        '127.0.0.1',
+        '--blobPort',
+        String(port),
+      ],
       // --location cannot be combined with --inMemoryPersistence; a private cwd keeps any stray file out of the repo.
       { cwd: location, stdio: ['ignore', 'ignore', 'pipe'] },
     );

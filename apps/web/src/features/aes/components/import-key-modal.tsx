@@ -99,7 +99,8 @@ export function ImportKeyModal({ opened, mode, onClose, onImport }: Props) {
             spellCheck={false}
             autoComplete="off"
             description={
-              describeInput(iv, encoding) ?? `${IV_BYTES[mode]} bytes (${encodedLengths(IV_BYTES[mode])}). Leave empty to generate a new one.`
+              describeInput(iv, encoding) ??
+              `${IV_BYTES[mode]} bytes (${encodedLengths(IV_BYTES[mode])}). Leave empty to generate a new one.`
             }
             value={iv}
             error={errors.iv}

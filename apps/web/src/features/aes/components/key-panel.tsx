@@ -45,7 +45,12 @@ export function KeyPanel({ tool }: { tool: AesTool }) {
             <Text size="sm" fw={500} id="aes-mode-label">
               Mode
             </Text>
-            <SegmentedControl aria-labelledby="aes-mode-label" data={MODE_OPTIONS} value={mode} onChange={(value) => tool.setMode(value as AesMode)} />
+            <SegmentedControl
+              aria-labelledby="aes-mode-label"
+              data={MODE_OPTIONS}
+              value={mode}
+              onChange={(value) => tool.setMode(value as AesMode)}
+            />
           </Stack>
         </Group>
         <Text size="xs" c="dimmed" mt={-6}>

@@ -56,11 +56,17 @@ export function RoundTripPanel({ tool }: { tool: AesTool }) {
         />
 
         {tool.ivReuse ? (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="This GCM IV was already used with this key" styles={readableTitle}>
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            title="This GCM IV was already used with this key"
+            styles={readableTitle}
+          >
             <Stack gap="xs" align="flex-start">
               <Text size="sm">
-                It encrypted a different text. Encrypting another text with the same key and IV exposes both texts and lets an attacker forge
-                messages. Make a new IV first.
+                It encrypted a different text. Encrypting another text with the same key and IV exposes both texts and lets an attacker
+                forge messages. Make a new IV first.
               </Text>
               <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={tool.newIv}>
                 Make a new IV
@@ -70,7 +76,12 @@ export function RoundTripPanel({ tool }: { tool: AesTool }) {
         ) : null}
 
         <Group gap="sm" wrap="wrap">
-          <Button leftSection={<IconLock size={18} aria-hidden />} onClick={() => void tool.encrypt()} disabled={!hasKey} loading={tool.busy === 'encrypt'}>
+          <Button
+            leftSection={<IconLock size={18} aria-hidden />}
+            onClick={() => void tool.encrypt()}
+            disabled={!hasKey}
+            loading={tool.busy === 'encrypt'}
+          >
             Encrypt
           </Button>
           <Button
@@ -123,7 +134,9 @@ export function RoundTripPanel({ tool }: { tool: AesTool }) {
           <Textarea
             label="Decrypted text"
             // The engine note is shown once: under the ciphertext after Encrypt, here for a pasted one.
-            description={decrypted.text === null ? 'Not UTF-8 text: shown as hex.' : tool.encrypted ? undefined : ENGINE_NOTE[decrypted.engine]}
+            description={
+              decrypted.text === null ? 'Not UTF-8 text: shown as hex.' : tool.encrypted ? undefined : ENGINE_NOTE[decrypted.engine]
+            }
             autosize
             minRows={2}
             maxRows={8}

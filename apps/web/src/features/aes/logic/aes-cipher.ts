@@ -55,7 +55,8 @@ async function webCryptoKey(subtle: Subtle | null, { key, mode }: KeyMaterial): 
   }
 }
 
-const algorithm = ({ mode, iv }: KeyMaterial) => (mode === 'GCM' ? { name: 'AES-GCM', iv, tagLength: GCM_TAG_BYTES * 8 } : { name: 'AES-CBC', iv });
+const algorithm = ({ mode, iv }: KeyMaterial) =>
+  mode === 'GCM' ? { name: 'AES-GCM', iv, tagLength: GCM_TAG_BYTES * 8 } : { name: 'AES-CBC', iv };
 const nobleCipher = ({ key, iv, mode }: KeyMaterial) => (mode === 'GCM' ? gcm(key, iv) : cbc(key, iv));
 
 export type EncryptResult = { ciphertext: Bytes; engine: CipherEngine };
@@ -96,7 +97,11 @@ export async function decrypt(material: KeyMaterial, ciphertext: Bytes, subtle =
   try {
     const cryptoKey = await webCryptoKey(subtle, material);
     if (cryptoKey && subtle) {
-      return { ok: true, plaintext: new Uint8Array(await subtle.decrypt(algorithm(material), cryptoKey, ciphertext)), engine: 'web-crypto' };
+      return {
+        ok: true,
+        plaintext: new Uint8Array(await subtle.decrypt(algorithm(material), cryptoKey, ciphertext)),
+        engine: 'web-crypto',
+      };
     }
     return { ok: true, plaintext: new Uint8Array(nobleCipher(material).decrypt(ciphertext)), engine: 'noble' };
   } catch {

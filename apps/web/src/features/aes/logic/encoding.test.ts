@@ -13,7 +13,15 @@ describe('hex and base64', () => {
     expect(toHex(bytes(0, 1, 0xab, 0xff))).toBe('0001abff');
     expect(toHex(bytes())).toBe('');
     // RFC 4648 s.10
-    const cases: [string, string][] = [['', ''], ['f', 'Zg=='], ['fo', 'Zm8='], ['foo', 'Zm9v'], ['foob', 'Zm9vYg=='], ['fooba', 'Zm9vYmE='], ['foobar', 'Zm9vYmFy']];
+    const cases: [string, string][] = [
+      ['', ''],
+      ['f', 'Zg=='],
+      ['fo', 'Zm8='],
+      ['foo', 'Zm9v'],
+      ['foob', 'Zm9vYg=='],
+      ['fooba', 'Zm9vYmE='],
+      ['foobar', 'Zm9vYmFy'],
+    ];
     for (const [text, base64] of cases) {
       expect(toBase64(utf8Encode(text))).toBe(base64);
       expect(utf8Decode(ok(fromBase64(base64)).bytes)).toBe(text);

@@ -1,4 +1,10 @@
-import { API_PATHS, ERROR_MESSAGES, type OperationResponse, type ResetPasswordRequest, resetTokenCheckResponseSchema } from '@console/contract';
+import {
+  API_PATHS,
+  ERROR_MESSAGES,
+  type OperationResponse,
+  type ResetPasswordRequest,
+  resetTokenCheckResponseSchema,
+} from '@console/contract';
 import { api, isApiError } from '../../../lib/api-client';
 
 function toOperation(body: unknown, fallbackSuccess: boolean): OperationResponse {

@@ -59,9 +59,7 @@ export function useZodForm<T extends Record<string, string | boolean>>(schema: z
       return;
     }
     const form = event.currentTarget;
-    const first = Array.from(form.elements).find(
-      (el): el is HTMLInputElement => el instanceof HTMLInputElement && names.includes(el.name),
-    );
+    const first = Array.from(form.elements).find((el): el is HTMLInputElement => el instanceof HTMLInputElement && names.includes(el.name));
     first?.focus();
   };
 

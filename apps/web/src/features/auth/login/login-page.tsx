@@ -1,11 +1,4 @@
-import {
-  DELAYS,
-  ERROR_MESSAGES,
-  loginRequestSchema,
-  PUBLIC_ROUTES,
-  STORAGE_KEYS,
-  UI_TEXT,
-} from '@console/contract';
+import { DELAYS, ERROR_MESSAGES, loginRequestSchema, PUBLIC_ROUTES, STORAGE_KEYS, UI_TEXT } from '@console/contract';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

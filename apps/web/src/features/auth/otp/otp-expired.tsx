@@ -7,7 +7,13 @@ import classes from './otp.module.css';
 export function OtpExpired() {
   return (
     <Stack gap="lg" align="stretch">
-      <img src="/images/otp-expired.svg" alt="An hourglass beside a closed envelope: the verification link has expired" className={classes.expiredImage} width={240} height={180} />
+      <img
+        src="/images/otp-expired.svg"
+        alt="An hourglass beside a closed envelope: the verification link has expired"
+        className={classes.expiredImage}
+        width={240}
+        height={180}
+      />
       <Text ta="center" c="dimmed">
         {SERVER_MESSAGES.otpExpired}
       </Text>

@@ -137,7 +137,13 @@ export default function OtpPage() {
       ) : (
         <form noValidate onSubmit={submit} aria-label="Two-step verification">
           <Stack gap="md">
-            <OtpBoxes digits={digits} onChange={change} invalid={Boolean(error)} disabled={busy || verified} describedBy={error ? errorId : undefined} />
+            <OtpBoxes
+              digits={digits}
+              onChange={change}
+              invalid={Boolean(error)}
+              disabled={busy || verified}
+              describedBy={error ? errorId : undefined}
+            />
             <Text id={errorId} c="var(--mantine-color-error)" size="sm" ta="center" role="alert" mih={20}>
               {error ?? ''}
             </Text>
@@ -149,7 +155,14 @@ export default function OtpPage() {
             </Button>
             <Text size="sm" ta="center" c="dimmed">
               Didn&apos;t get the code?{' '}
-              <Anchor component="button" type="button" size="sm" fw={500} onClick={() => void resend()} disabled={resendBlocked || verified}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                fw={500}
+                onClick={() => void resend()}
+                disabled={resendBlocked || verified}
+              >
                 Resend code
               </Anchor>
             </Text>

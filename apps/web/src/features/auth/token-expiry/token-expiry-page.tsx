@@ -34,12 +34,7 @@ export default function TokenExpiryPage() {
         <Text ta="center" role="status">
           {ERROR_MESSAGES.tokenExpired}
         </Text>
-        <Progress
-          value={progress}
-          size="xs"
-          aria-label="Returning to the sign-in page"
-          transitionDuration={DELAYS.tokenExpiryRedirect}
-        />
+        <Progress value={progress} size="xs" aria-label="Returning to the sign-in page" transitionDuration={DELAYS.tokenExpiryRedirect} />
         <Button component={Link} to={PUBLIC_ROUTES.login} replace variant="default">
           {UI_TEXT.backToLogin}
         </Button>

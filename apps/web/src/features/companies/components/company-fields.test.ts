@@ -18,7 +18,8 @@ const company: Company = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-const entries = (body: FormData) => Object.fromEntries([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
+const entries = (body: FormData) =>
+  Object.fromEntries([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
 
 describe('company form <-> API', () => {
   it('starts from the record with empty strings for nulls and only the form fields', () => {

@@ -17,13 +17,13 @@ const withHelp = (field: FormField): FormField => ({
 /** The add/edit form: the fields of the contract's companyInputSchema plus the `logo` file part. */
 export const COMPANY_FIELDS: FormField[] = (
   [
-  { name: 'name', label: 'Company name', type: 'text', required: true, placeholder: 'Acme Corporation' },
-  { name: 'email', label: 'Email', type: 'email', placeholder: 'contact@acme.example' },
-  { name: 'phone', label: 'Phone', type: 'text', placeholder: '+1 555 0100' },
-  { name: 'website', label: 'Website', type: 'text', placeholder: 'https://acme.example' },
-  { name: 'address', label: 'Address', type: 'textarea', rows: 3 },
-  { name: 'status', label: 'Status', type: 'select', required: true, options: STATUS_OPTIONS },
-  // fileNote keeps the form builder's default ('Upload image file').
+    { name: 'name', label: 'Company name', type: 'text', required: true, placeholder: 'Acme Corporation' },
+    { name: 'email', label: 'Email', type: 'email', placeholder: 'contact@acme.example' },
+    { name: 'phone', label: 'Phone', type: 'text', placeholder: '+1 555 0100' },
+    { name: 'website', label: 'Website', type: 'text', placeholder: 'https://acme.example' },
+    { name: 'address', label: 'Address', type: 'textarea', rows: 3 },
+    { name: 'status', label: 'Status', type: 'select', required: true, options: STATUS_OPTIONS },
+    // fileNote keeps the form builder's default ('Upload image file').
     { name: 'logo', label: 'Logo', type: 'file', accept: 'image/*' },
   ] satisfies FormField[]
 ).map(withHelp);

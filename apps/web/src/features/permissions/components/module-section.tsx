@@ -30,10 +30,10 @@ export function ModuleSection({ module, groups, granted, menuCount, keys, disabl
           onChange={(event) => onToggleModule(event.currentTarget.checked)}
         />
         <Group gap={6}>
-          <Badge variant="light" tt="none" color={menuCount > 0 ? "brand" : "gray"}>
+          <Badge variant="light" tt="none" color={menuCount > 0 ? 'brand' : 'gray'}>
             {menuCount}/{module.menus.length} menus
           </Badge>
-          <Badge variant="light" tt="none" color={keyCount > 0 ? "brand" : "gray"}>
+          <Badge variant="light" tt="none" color={keyCount > 0 ? 'brand' : 'gray'}>
             {keyCount}/{allKeys.length} keys
           </Badge>
         </Group>

@@ -21,33 +21,33 @@ export function PermissionDetailDrawer({ id, index, onClose }: Props) {
           <Drawer.CloseButton aria-label="Close details" />
         </Drawer.Header>
         <Drawer.Body>
-      {query.isPending ? <Skeleton height={200} aria-label="Loading" /> : null}
-      {query.isError ? <Alert color="red">{ERROR_MESSAGES.loadPosts}</Alert> : null}
-      {group ? (
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            Module: {index.moduleById.get(group.moduleId)?.name ?? group.moduleId} · {group.subModules.length} keys
-          </Text>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Sub-module</Table.Th>
-                <Table.Th scope="col">Key</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {group.subModules.map((sub) => (
-                <Table.Tr key={sub.id}>
-                  <Table.Td>{sub.name}</Table.Td>
-                  <Table.Td>
-                    <Code>{sub.roleKey}</Code>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
-      ) : null}
+          {query.isPending ? <Skeleton height={200} aria-label="Loading" /> : null}
+          {query.isError ? <Alert color="red">{ERROR_MESSAGES.loadPosts}</Alert> : null}
+          {group ? (
+            <Stack gap="md">
+              <Text size="sm" c="dimmed">
+                Module: {index.moduleById.get(group.moduleId)?.name ?? group.moduleId} · {group.subModules.length} keys
+              </Text>
+              <Table striped withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Sub-module</Table.Th>
+                    <Table.Th scope="col">Key</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {group.subModules.map((sub) => (
+                    <Table.Tr key={sub.id}>
+                      <Table.Td>{sub.name}</Table.Td>
+                      <Table.Td>
+                        <Code>{sub.roleKey}</Code>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Stack>
+          ) : null}
         </Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>

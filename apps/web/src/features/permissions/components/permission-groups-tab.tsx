@@ -16,7 +16,15 @@ export function PermissionGroupsTab({ index }: { index: CatalogueIndex }) {
 
   const columns = useMemo<DataTableColumnDef<PermissionDetail>[]>(
     () => [
-      { accessor: 'name', title: 'Group', render: (g) => <Text size="sm" fw={600}>{g.name}</Text> },
+      {
+        accessor: 'name',
+        title: 'Group',
+        render: (g) => (
+          <Text size="sm" fw={600}>
+            {g.name}
+          </Text>
+        ),
+      },
       { accessor: 'moduleId', title: 'Module', render: (g) => index.moduleById.get(g.moduleId)?.name ?? `Module ${g.moduleId}` },
       {
         accessor: 'subModules',

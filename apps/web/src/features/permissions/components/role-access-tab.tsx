@@ -53,7 +53,8 @@ export function RoleAccessTab({ roles, index }: Props) {
   const changes = diff?.count ?? 0;
   useUnsavedChanges(changes > 0);
 
-  const canManage = canWith(permissions, PERMISSION_KEYS.permissions.manage) && canWith(permissions, PERMISSION_KEYS.modulePermissions.manage);
+  const canManage =
+    canWith(permissions, PERMISSION_KEYS.permissions.manage) && canWith(permissions, PERMISSION_KEYS.modulePermissions.manage);
   const reason = readOnlyReason({ role, viewerRoleId: permissions.roleId, viewerIsSuperAdmin: permissions.isSuperAdmin, canManage });
   const previews = useMemo(() => (current ? derivePreview(current, index) : []), [current, index]);
 
@@ -88,7 +89,12 @@ export function RoleAccessTab({ roles, index }: Props) {
     <Stack gap="md">
       <RoleAccessBar roles={roles} roleId={role ? role.id : null} onRoleChange={(id) => void changeRole(id)} />
       {reason ? (
-        <Alert color={reason === 'super-admin' ? 'grape' : 'blue'} variant="light" icon={<IconInfoCircle aria-hidden />} title={READ_ONLY_TEXT[reason].title}>
+        <Alert
+          color={reason === 'super-admin' ? 'grape' : 'blue'}
+          variant="light"
+          icon={<IconInfoCircle aria-hidden />}
+          title={READ_ONLY_TEXT[reason].title}
+        >
           {READ_ONLY_TEXT[reason].text}
         </Alert>
       ) : null}

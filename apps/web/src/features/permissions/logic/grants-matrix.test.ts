@@ -61,8 +61,16 @@ describe('setKeys and setMenus keep the shape consistent', () => {
     expect(setMenus(withMenu, index, []).moduleIds).toEqual([PROFILE]);
   });
   it('makeConsistent drops menus and keys of modules that are not granted, keeps unknown ones', () => {
-    const messy: Grants = { moduleIds: [PROFILE], menuIds: [CLIENTS_MENU, ABOUT_MENU, 999], roleKeys: [K.clients.view, K.profile.view, 'x.unknown'] };
-    expect(makeConsistent(messy, index)).toEqual({ moduleIds: [PROFILE], menuIds: [ABOUT_MENU, 999], roleKeys: [K.profile.view, 'x.unknown'] });
+    const messy: Grants = {
+      moduleIds: [PROFILE],
+      menuIds: [CLIENTS_MENU, ABOUT_MENU, 999],
+      roleKeys: [K.clients.view, K.profile.view, 'x.unknown'],
+    };
+    expect(makeConsistent(messy, index)).toEqual({
+      moduleIds: [PROFILE],
+      menuIds: [ABOUT_MENU, 999],
+      roleKeys: [K.profile.view, 'x.unknown'],
+    });
   });
 });
 
@@ -79,7 +87,11 @@ describe('menu values of the product multi-select', () => {
 
 describe('dirty state', () => {
   it('equal selections in any order are not dirty', () => {
-    const shuffled: Grants = { moduleIds: [PROFILE, DEMO, DEMO], menuIds: [...role.menuIds].reverse(), roleKeys: [...role.roleKeys].reverse() };
+    const shuffled: Grants = {
+      moduleIds: [PROFILE, DEMO, DEMO],
+      menuIds: [...role.menuIds].reverse(),
+      roleKeys: [...role.roleKeys].reverse(),
+    };
     expect(isDirty(normaliseGrants(role), normaliseGrants(shuffled))).toBe(false);
   });
   it('counts each module, menu and key added or removed', () => {

@@ -15,7 +15,13 @@ export const PRODUCT_DASHBOARD_ERROR = ERROR_MESSAGES.toneDashboard;
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** GET /product-dashboard: counters, sign-ins per day and recent changes in one call. */
-export async function getProductDashboard({ signal, timeZone = browserTimeZone() }: { signal?: AbortSignal; timeZone?: string } = {}): Promise<ProductDashboard> {
+export async function getProductDashboard({
+  signal,
+  timeZone = browserTimeZone(),
+}: {
+  signal?: AbortSignal;
+  timeZone?: string;
+} = {}): Promise<ProductDashboard> {
   let body: unknown;
   try {
     body = await api.get<unknown>(ADMIN_API_PATHS.productDashboard, { query: { timeZone }, signal });

@@ -3,7 +3,14 @@ import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconActivity, IconBuilding, IconShieldLock, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
-type Stat = { key: string; label: string; value: number; hint?: string; icon: ComponentType<{ size?: number; stroke?: number }>; color: string };
+type Stat = {
+  key: string;
+  label: string;
+  value: number;
+  hint?: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  color: string;
+};
 
 const number = new Intl.NumberFormat();
 
@@ -12,9 +19,23 @@ function dashboardStats(data: ProductDashboard): Stat[] {
   return [
     { key: 'companies', label: 'Companies', value: data.companies, icon: IconBuilding, color: 'brand' },
     { key: 'users', label: 'Users', value: data.users, icon: IconUsers, color: 'accent' },
-    { key: 'active-users', label: 'Active users', value: data.activeUsers, hint: `${share}% of all users`, icon: IconUserCheck, color: 'teal' },
+    {
+      key: 'active-users',
+      label: 'Active users',
+      value: data.activeUsers,
+      hint: `${share}% of all users`,
+      icon: IconUserCheck,
+      color: 'teal',
+    },
     { key: 'roles', label: 'Roles', value: data.roles, icon: IconShieldLock, color: 'grape' },
-    { key: 'sessions', label: 'Active sessions', value: data.activeSessions, hint: 'Signed in right now', icon: IconActivity, color: 'orange' },
+    {
+      key: 'sessions',
+      label: 'Active sessions',
+      value: data.activeSessions,
+      hint: 'Signed in right now',
+      icon: IconActivity,
+      color: 'orange',
+    },
   ];
 }
 

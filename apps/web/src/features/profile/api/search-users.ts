@@ -10,8 +10,13 @@ const userSearchQuery = (search: string) =>
   queryOptions({
     queryKey: ['users', 'picker', search],
     queryFn: async ({ signal }) =>
-      (await readListOrEmpty<User>(ADMIN_API_PATHS.users.list, { search, limit: PICKER_LIMIT, sortField: 'firstname', sortOrder: 'asc' }, signal))
-        .data,
+      (
+        await readListOrEmpty<User>(
+          ADMIN_API_PATHS.users.list,
+          { search, limit: PICKER_LIMIT, sortField: 'firstname', sortOrder: 'asc' },
+          signal,
+        )
+      ).data,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });

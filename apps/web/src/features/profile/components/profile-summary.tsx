@@ -11,7 +11,12 @@ export function ProfileSummary({ about }: { about: About }) {
   const avatar = useStoredFileUrl(about.profile, { thumb: true });
   const facts: [string, ReactNode][] = [
     ['E-mail', about.email],
-    ['Role', <Badge key="role" variant="light" tt="none">{about.roleName || '—'}</Badge>],
+    [
+      'Role',
+      <Badge key="role" variant="light" tt="none">
+        {about.roleName || '—'}
+      </Badge>,
+    ],
     ['Company', about.companyName ?? '—'],
     [
       'Two-step sign-in',

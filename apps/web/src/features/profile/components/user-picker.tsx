@@ -37,7 +37,8 @@ export function UserPicker({ value, ownId, ownName, canReadOthers, onChange }: P
     const options = new Map<string, string>();
     if (ownId !== undefined) options.set(String(ownId), `${ownName} (you)`);
     if (value !== undefined && value !== ownId) {
-      const name = labels.get(value) ?? (picked.data ? `${picked.data.firstname} ${picked.data.lastname} (${picked.data.email})` : `User #${value}`);
+      const name =
+        labels.get(value) ?? (picked.data ? `${picked.data.firstname} ${picked.data.lastname} (${picked.data.email})` : `User #${value}`);
       options.set(String(value), name);
     }
     for (const u of users.data ?? []) if (u.id !== ownId) options.set(String(u.id), `${u.firstname} ${u.lastname} (${u.email})`);

@@ -9,7 +9,14 @@ export const ABOUT_FIELDS: FormField[] = [
   { name: 'phone', label: 'Phone', type: 'text', placeholder: '+44 20 7946 0958', showHelp: true, helpUrl: '/docs/profile#phone' },
   { name: 'profile', label: 'Profile image', type: 'file', showHelp: true, helpUrl: '/docs/profile#profile-image' },
   { name: 'primaryColor', label: 'Primary colour', type: 'color', required: true, showHelp: true, helpUrl: '/docs/profile#primary-colour' },
-  { name: 'secondaryColor', label: 'Secondary colour', type: 'color', required: true, showHelp: true, helpUrl: '/docs/profile#secondary-colour' },
+  {
+    name: 'secondaryColor',
+    label: 'Secondary colour',
+    type: 'color',
+    required: true,
+    showHelp: true,
+    helpUrl: '/docs/profile#secondary-colour',
+  },
 ];
 
 /** The stored profile as the form's initial values (the image as its stored path). */

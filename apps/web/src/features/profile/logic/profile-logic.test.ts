@@ -52,7 +52,16 @@ describe('about form mapping', () => {
 
   it('updates the cookie user with the server fields and keeps the rest', () => {
     const stored = { id: 7, email: 'jane@example.com', firstname: 'Jane', roleId: 2 };
-    const updated = { id: 7, roleId: 2, email: 'jane@example.com', firstname: 'Janet', lastname: 'Doe', profile: null, primaryColor: '#aa0000', secondaryColor: '#0d97fd' };
+    const updated = {
+      id: 7,
+      roleId: 2,
+      email: 'jane@example.com',
+      firstname: 'Janet',
+      lastname: 'Doe',
+      profile: null,
+      primaryColor: '#aa0000',
+      secondaryColor: '#0d97fd',
+    };
     expect(sessionUserAfterUpdate(stored, updated)).toEqual(updated);
   });
 });
@@ -83,10 +92,20 @@ describe('picked user in the URL', () => {
 
 describe('describeUserAgent', () => {
   it('names common browsers and systems', () => {
-    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0 Safari/537.36')).toBe('Chrome on Linux');
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36 Edg/120.0')).toBe('Edge on Windows');
-    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari on iOS');
-    expect(describeUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.0; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox on macOS');
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0 Safari/537.36')).toBe(
+      'Chrome on Linux',
+    );
+    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36 Edg/120.0')).toBe(
+      'Edge on Windows',
+    );
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(describeUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.0; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
+      'Firefox on macOS',
+    );
     expect(describeUserAgent(null)).toBe('Unknown');
     expect(describeUserAgent('curl/8.5.0')).toBe('curl');
   });

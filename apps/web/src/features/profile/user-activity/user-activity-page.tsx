@@ -15,7 +15,15 @@ const columns: DataTableColumnDef<UserActivity>[] = [
   { accessor: 'screenName', title: 'Screen name', render: (a) => a.screenName || '—' },
   { accessor: 'eventName', title: 'Event' },
   { accessor: 'slug', title: 'Path', render: (a) => <Code>{a.slug}</Code> },
-  { accessor: 'description', title: 'Description', render: (a) => <Text size="sm" lineClamp={2}>{a.description || '—'}</Text> },
+  {
+    accessor: 'description',
+    title: 'Description',
+    render: (a) => (
+      <Text size="sm" lineClamp={2}>
+        {a.description || '—'}
+      </Text>
+    ),
+  },
   { accessor: 'ip', title: 'IP address', hidden: true, render: (a) => a.ip ?? '—' },
 ];
 
@@ -27,7 +35,10 @@ export default function UserActivityPage() {
   const canExport = canWith(permissions, PERMISSION_KEYS.userActivity.export);
   const { userId, ownId, isOwn, pick } = usePickedUser(mayPick);
   const queryKey = useMemo(() => userActivityKey(userId), [userId]);
-  const exportConfig = useMemo(() => (canExport ? profileListExport(ADMIN_API_PATHS.userActivityExport, userId) : undefined), [canExport, userId]);
+  const exportConfig = useMemo(
+    () => (canExport ? profileListExport(ADMIN_API_PATHS.userActivityExport, userId) : undefined),
+    [canExport, userId],
+  );
 
   return (
     <Stack gap="lg">

@@ -6,7 +6,14 @@ import { formatDuration, formatTimestamp } from '../../../lib/formatters';
 import { describeUserAgent } from '../logic/user-agent';
 import classes from '../components/profile.module.css';
 
-const REASON_COLORS: Record<string, string> = { logout: 'gray', expired: 'gray', idle: 'yellow', revoked: 'red', 'password-reset': 'orange', disabled: 'red' };
+const REASON_COLORS: Record<string, string> = {
+  logout: 'gray',
+  expired: 'gray',
+  idle: 'yellow',
+  revoked: 'red',
+  'password-reset': 'orange',
+  disabled: 'red',
+};
 
 /** Columns of the sessions list; `canEnd` decides per row whether 'End session' shows. */
 export function sessionColumns(canEnd: (s: UserSession) => boolean, onEnd: (s: UserSession) => void): DataTableColumnDef<UserSession>[] {
@@ -77,7 +84,12 @@ export function sessionColumns(canEnd: (s: UserSession) => boolean, onEnd: (s: U
         canEnd(s) ? (
           // An icon button keeps the eight columns on one screen; the tooltip names it.
           <Tooltip label="End session" withArrow>
-            <ActionIcon variant="light" color="red" onClick={() => onEnd(s)} aria-label={`End session started ${formatTimestamp(s.startedAt)}`}>
+            <ActionIcon
+              variant="light"
+              color="red"
+              onClick={() => onEnd(s)}
+              aria-label={`End session started ${formatTimestamp(s.startedAt)}`}
+            >
               <IconLogout size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>

@@ -12,6 +12,8 @@ const companies = createResourceApi<Company>(companiesResource);
  * screen that reads whole companies shares its key.
  */
 export const companyOptionsQueryOptions = () =>
-  companies.optionsQueryOptions<CompanyOption>('id-name-status', ({ id, name, status }) => ({ id, name, status }), { limit: COMPANY_DROPDOWN_LIMIT });
+  companies.optionsQueryOptions<CompanyOption>('id-name-status', ({ id, name, status }) => ({ id, name, status }), {
+    limit: COMPANY_DROPDOWN_LIMIT,
+  });
 
 export const useCompanyOptions = (enabled = true) => useQuery({ ...companyOptionsQueryOptions(), enabled });

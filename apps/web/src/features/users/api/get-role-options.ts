@@ -33,6 +33,10 @@ async function getRoleOptions({ signal }: { signal?: AbortSignal } = {}): Promis
  * and must never be handed this projection from the cache.
  */
 export const roleOptionsQueryOptions = () =>
-  queryOptions({ queryKey: resourceKeys(rolesResource.name).options('id-name-manageable'), queryFn: ({ signal }) => getRoleOptions({ signal }), staleTime: 60_000 });
+  queryOptions({
+    queryKey: resourceKeys(rolesResource.name).options('id-name-manageable'),
+    queryFn: ({ signal }) => getRoleOptions({ signal }),
+    staleTime: 60_000,
+  });
 
 export const useRoleOptions = (enabled = true) => useQuery({ ...roleOptionsQueryOptions(), enabled });

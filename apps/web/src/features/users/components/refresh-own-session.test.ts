@@ -6,9 +6,25 @@ import { getThemeColors, resetColors } from '../../../lib/theme/colors-store';
 import { refreshOwnSession } from './refresh-own-session';
 
 const saved: User = {
-  id: 3, roleId: 1, roleName: 'Super Admin', companyId: null, companyName: null, firstname: 'Ada', lastname: 'New',
-  email: 'ada@example.com', phone: null, profile: 'profile/a.png', profileName: null, primaryColor: '#0f766e', secondaryColor: '#f59e0b',
-  status: 'active', twoFactorEnabled: false, hasApiKey: false, lastLoginAt: null, createdAt: '', updatedAt: '',
+  id: 3,
+  roleId: 1,
+  roleName: 'Super Admin',
+  companyId: null,
+  companyName: null,
+  firstname: 'Ada',
+  lastname: 'New',
+  email: 'ada@example.com',
+  phone: null,
+  profile: 'profile/a.png',
+  profileName: null,
+  primaryColor: '#0f766e',
+  secondaryColor: '#f59e0b',
+  status: 'active',
+  twoFactorEnabled: false,
+  hasApiKey: false,
+  lastLoginAt: null,
+  createdAt: '',
+  updatedAt: '',
 };
 
 beforeEach(() => {
@@ -18,11 +34,23 @@ beforeEach(() => {
 
 describe('refreshOwnSession', () => {
   it('rewrites the session cookie and applies the new colours at once', () => {
-    saveSession({ accessToken: 'tok', user: { id: 3, roleId: 1, email: 'ada@example.com', firstname: 'Ada', lastname: 'Old' } }, { persistent: false });
+    saveSession(
+      { accessToken: 'tok', user: { id: 3, roleId: 1, email: 'ada@example.com', firstname: 'Ada', lastname: 'Old' } },
+      { persistent: false },
+    );
     refreshOwnSession(saved);
     expect(getSession()).toEqual({
       accessToken: 'tok',
-      user: { id: 3, roleId: 1, email: 'ada@example.com', firstname: 'Ada', lastname: 'New', profile: 'profile/a.png', primaryColor: '#0f766e', secondaryColor: '#f59e0b' },
+      user: {
+        id: 3,
+        roleId: 1,
+        email: 'ada@example.com',
+        firstname: 'Ada',
+        lastname: 'New',
+        profile: 'profile/a.png',
+        primaryColor: '#0f766e',
+        secondaryColor: '#f59e0b',
+      },
     });
     expect(getThemeColors()).toEqual({ primaryColor: '#0f766e', secondaryColor: '#f59e0b' });
   });

@@ -18,9 +18,6 @@ export function useUserFilters() {
     },
     [setParams],
   );
-  const clearFilters = useCallback(
-    () => setFilters({ roleId: undefined, companyId: undefined, status: undefined }),
-    [setFilters],
-  );
+  const clearFilters = useCallback(() => setFilters({ roleId: undefined, companyId: undefined, status: undefined }), [setFilters]);
   return { filters, setFilters, clearFilters };
 }

@@ -30,7 +30,8 @@ const options = {
   ],
   companies: [{ id: 4, name: 'Acme', status: 'inactive' }],
 };
-const entries = (body: FormData) => Object.fromEntries([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
+const entries = (body: FormData) =>
+  Object.fromEntries([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
 
 describe('user form fields', () => {
   it('requires the password on add and makes it optional on edit', () => {
@@ -53,7 +54,9 @@ describe('user form fields', () => {
       { id: 2, name: 'Content Manager', manageable: false },
       { id: 7, name: 'Support', manageable: true },
     ];
-    expect(userFields({ ...options, roles, editing: false }).find((f) => f.name === 'roleId')?.options).toEqual([{ value: 7, label: 'Support' }]);
+    expect(userFields({ ...options, roles, editing: false }).find((f) => f.name === 'roleId')?.options).toEqual([
+      { value: 7, label: 'Support' },
+    ]);
   });
 
   it('locks role and status when editing your own account (the API refuses those changes)', () => {
@@ -65,7 +68,11 @@ describe('user form fields', () => {
     const fields = userFields({ ...options, editing: false });
     expect(fields.find((f) => f.name === 'primaryColor')?.type).toBe('color');
     expect(fields.find((f) => f.name === 'twoFactorEnabled')?.type).toBe('switch');
-    expect(fields.find((f) => f.name === 'profile')).toMatchObject({ type: 'file', accept: 'image/*', helpUrl: '/docs/users#profile-image' });
+    expect(fields.find((f) => f.name === 'profile')).toMatchObject({
+      type: 'file',
+      accept: 'image/*',
+      helpUrl: '/docs/users#profile-image',
+    });
   });
 });
 
@@ -88,7 +95,12 @@ describe('user form <-> API', () => {
   });
 
   it('starts an add form with the default colours', () => {
-    expect(userToFormValues(null)).toMatchObject({ primaryColor: '#143f6f', secondaryColor: '#0d97fd', status: 'active', twoFactorEnabled: false });
+    expect(userToFormValues(null)).toMatchObject({
+      primaryColor: '#143f6f',
+      secondaryColor: '#0d97fd',
+      status: 'active',
+      twoFactorEnabled: false,
+    });
   });
 
   it('edit: leaves an empty password out, sends booleans and a cleared company as text', async () => {

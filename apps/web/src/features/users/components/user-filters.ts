@@ -28,7 +28,10 @@ export function parseUserFilters(params: URLSearchParams): UserFilters {
  * (search, sort, limit) stay; the page goes back to 1 because the old page may not exist
  * in the new selection.
  */
-export function writeUserFilters(params: URLSearchParams, patch: Partial<Record<keyof UserFilters, number | string | undefined>>): URLSearchParams {
+export function writeUserFilters(
+  params: URLSearchParams,
+  patch: Partial<Record<keyof UserFilters, number | string | undefined>>,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const name of USER_FILTER_PARAMS) {
     if (!(name in patch)) continue;
