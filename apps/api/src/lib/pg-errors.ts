@@ -2,7 +2,7 @@
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 /** What PGlite and PostgreSQL 18 raise for an ON DELETE RESTRICT reference (PostgreSQL 15 raises 23503). */
-export const RESTRICT_VIOLATION = '23001';
+const RESTRICT_VIOLATION = '23001';
 
 /** The SQLSTATE of a failed statement (drizzle wraps the driver's error in `cause`). */
 export function pgCode(error: unknown): string | undefined {

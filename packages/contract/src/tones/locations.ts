@@ -71,7 +71,19 @@ export const locationsResource = defineResource({
   schemas: { row: locationSchema, create: locationInputSchema },
   keys: PERMISSION_KEYS.locations,
   list: {
-    sortFields: ['id', 'name', 'city', 'country', 'latitude', 'longitude', 'clientName', 'status', 'toneSequences', 'userRequests', 'createdAt'],
+    sortFields: [
+      'id',
+      'name',
+      'city',
+      'country',
+      'latitude',
+      'longitude',
+      'clientName',
+      'status',
+      'toneSequences',
+      'userRequests',
+      'createdAt',
+    ],
     search: ['name', 'address', 'city', 'country'],
     filters: { status: z.enum(STATUSES).optional(), clientId: idField().optional() },
     exportColumns: [

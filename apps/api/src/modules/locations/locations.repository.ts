@@ -7,7 +7,9 @@ import { defineList } from '../../lib/list-query.js';
 import { defineStore } from '../../lib/resource/index.js';
 
 // Aliased so the outer "locations"."id" is never read as the inner table's id.
-const sequenceCount = sql<number>`(select count(*) from "tone_sequences" as "ts" where "ts"."location_id" = "locations"."id")`.mapWith(Number);
+const sequenceCount = sql<number>`(select count(*) from "tone_sequences" as "ts" where "ts"."location_id" = "locations"."id")`.mapWith(
+  Number,
+);
 // The ingestion rollup, not a count over user_requests: the list stays cheap at millions of requests.
 const requestCount = sql<number>`coalesce(${userRequestLocationTotals.requests}, 0)`.mapWith(Number);
 

@@ -23,20 +23,43 @@ const created = async (payload: object = {}) => (await add({ name: unique(), ...
 
 describe('locations CRUD', () => {
   it('adds with every field, lists it with its client and counts, edits and audits', async () => {
-    const [company] = await t.app.db.insert(companies).values({ name: unique('Loc Co') }).returning();
+    const [company] = await t.app.db
+      .insert(companies)
+      .values({ name: unique('Loc Co') })
+      .returning();
     const [client] = await t.app.db.insert(clients).values({ name: 'Venue Client', companyId: company!.id }).returning();
     const name = unique('Central Station');
-    const res = await add({ name, address: '1 Rue Neuve', city: 'Brussels', country: 'be', latitude: 50.85, longitude: 4.35, clientId: client!.id });
+    const res = await add({
+      name,
+      address: '1 Rue Neuve',
+      city: 'Brussels',
+      country: 'be',
+      latitude: 50.85,
+      longitude: 4.35,
+      clientId: client!.id,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ success: boolean; message: string; data: Location }>();
     expect(body).toMatchObject({
       success: true,
       message: 'Location added successfully',
-      data: { name, country: 'BE', latitude: 50.85, longitude: 4.35, clientId: client!.id, clientName: 'Venue Client', status: 'active', toneSequences: 0, userRequests: 0 },
+      data: {
+        name,
+        country: 'BE',
+        latitude: 50.85,
+        longitude: 4.35,
+        clientId: client!.id,
+        clientName: 'Venue Client',
+        status: 'active',
+        toneSequences: 0,
+        userRequests: 0,
+      },
     });
     const listed = (await t.as(admin, { url: `/api/locations?search=${encodeURIComponent(name)}` })).json<List>();
     expect(listed).toMatchObject({ total: 1, totalPages: 1, data: [{ id: body.data.id, city: 'Brussels' }] });
-    expect((await t.as(admin, { url: `/api/locations?clientId=${client!.id}` })).json<List>().data.map((l) => l.id)).toEqual([body.data.id]);
+    expect((await t.as(admin, { url: `/api/locations?clientId=${client!.id}` })).json<List>().data.map((l) => l.id)).toEqual([
+      body.data.id,
+    ]);
 
     const edited = await update(body.data.id, { name, latitude: null, longitude: null, clientId: null, status: 'inactive' });
     expect(edited.statusCode).toBe(200);
@@ -80,10 +103,16 @@ describe('locations CRUD', () => {
 
   it('refuses to delete a location with tone sequences or user requests (409 with the count), then deletes; a second delete is 404', async () => {
     const loc = await created();
-    const [seq] = await t.app.db.insert(toneSequences).values({ name: 'Entry', code: `L${n}-${Date.now() % 1e6}`.slice(0, 16), locationId: loc.id }).returning();
+    const [seq] = await t.app.db
+      .insert(toneSequences)
+      .values({ name: 'Entry', code: `L${n}-${Date.now() % 1e6}`.slice(0, 16), locationId: loc.id })
+      .returning();
     const blocked = await remove(loc.id);
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json()).toMatchObject({ code: 'CONFLICT', message: 'This location still has 1 tone sequence or user request. Delete it first.' });
+    expect(blocked.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This location still has 1 tone sequence or user request. Delete it first.',
+    });
     const listed = (await t.as(admin, { url: `/api/locations?search=${encodeURIComponent(loc.name)}` })).json<List>().data[0];
     expect(listed!.toneSequences).toBe(1);
 
@@ -110,7 +139,20 @@ describe('locations CRUD', () => {
     const csv = await t.as(admin, { url: `/api/locations/export/csv?search=${encodeURIComponent(loc.name)}` });
     expect(csv.statusCode).toBe(200);
     const [header, row] = parseCsv(csv.body);
-    expect(header).toEqual(['ID', 'Name', 'Address', 'City', 'Country', 'Latitude', 'Longitude', 'Client', 'Status', 'Tone sequences', 'User requests', 'Created']);
+    expect(header).toEqual([
+      'ID',
+      'Name',
+      'Address',
+      'City',
+      'Country',
+      'Latitude',
+      'Longitude',
+      'Client',
+      'Status',
+      'Tone sequences',
+      'User requests',
+      'Created',
+    ]);
     expect(row!.slice(0, 7)).toEqual([String(loc.id), loc.name, '', 'Ghent', 'BE', '51.05', '3.72']);
     for (const format of ['excel', 'pdf']) expect((await t.as(admin, { url: `/api/locations/export/${format}` })).statusCode).toBe(200);
     expect((await t.as(admin, { url: '/api/locations/export/docx' })).statusCode).toBe(400);

@@ -48,7 +48,10 @@ describe('tone sequences CRUD', () => {
     const moved = await update(seq.data.id, { name: 'Gate chime', code: c, locationId: gate.id, status: 'inactive' });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().data).toMatchObject({ locationId: gate.id, locationName: 'Sequence Gate', status: 'inactive' });
-    expect((await auditRows(t, 'update', 'tone-sequence'))[0]).toMatchObject({ entityId: String(seq.data.id), after: { name: 'Gate chime' } });
+    expect((await auditRows(t, 'update', 'tone-sequence'))[0]).toMatchObject({
+      entityId: String(seq.data.id),
+      after: { name: 'Gate chime' },
+    });
   });
 
   it.each([
@@ -106,13 +109,14 @@ describe('tone sequences CRUD', () => {
     expect((await remove(free.id)).statusCode).toBe(404);
   });
 
-  it('exports a location\'s sequences', async () => {
+  it("exports a location's sequences", async () => {
     const s = await created({ locationId: gate.id, name: 'Export me' });
     const csv = await t.as(admin, { url: `/api/tone-sequences/export/csv?locationId=${gate.id}&search=export` });
     expect(csv.statusCode).toBe(200);
     const [header, ...rows] = parseCsv(csv.body);
     expect(header).toEqual(['ID', 'Name', 'Code', 'Location', 'Status', 'Created']);
     expect(rows.map((r) => r.slice(0, 4))).toEqual([[String(s.id), 'Export me', s.code, 'Sequence Gate']]);
-    for (const format of ['excel', 'pdf']) expect((await t.as(admin, { url: `/api/tone-sequences/export/${format}?locationId=${gate.id}` })).statusCode).toBe(200);
+    for (const format of ['excel', 'pdf'])
+      expect((await t.as(admin, { url: `/api/tone-sequences/export/${format}?locationId=${gate.id}` })).statusCode).toBe(200);
   });
 });

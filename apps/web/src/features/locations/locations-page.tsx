@@ -20,7 +20,9 @@ export default function LocationsPage() {
   // Names of the rows seen, for the panel's title.
   const [names, setNames] = useState<Record<number, string>>({});
   const onPage = useCallback((rows: Location[]) => {
-    setNames((prev) => (rows.some((l) => prev[l.id] !== l.name) ? { ...prev, ...Object.fromEntries(rows.map((l) => [l.id, l.name])) } : prev));
+    setNames((prev) =>
+      rows.some((l) => prev[l.id] !== l.name) ? { ...prev, ...Object.fromEntries(rows.map((l) => [l.id, l.name])) } : prev,
+    );
   }, []);
   const rowActions = useMemo<RowAction<Location>[]>(
     () =>

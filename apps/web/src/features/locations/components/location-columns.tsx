@@ -6,7 +6,7 @@ import { StatusBadge } from './status-badge';
 
 const dash = (v: string | null) => v || '—';
 /** "50.85000, 4.35000" or a dash: five decimals is about a metre. */
-export const coordinates = (l: Pick<Location, 'latitude' | 'longitude'>) =>
+const coordinates = (l: Pick<Location, 'latitude' | 'longitude'>) =>
   l.latitude === null || l.longitude === null ? '—' : `${l.latitude.toFixed(5)}, ${l.longitude.toFixed(5)}`;
 
 export const locationColumns: DataTableColumnDef<Location>[] = [
@@ -31,7 +31,15 @@ export const locationColumns: DataTableColumnDef<Location>[] = [
 ];
 
 export const toneSequenceColumns: DataTableColumnDef<ToneSequence>[] = [
-  { accessor: 'name', title: 'Name', render: (s) => <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{s.name}</Text> },
+  {
+    accessor: 'name',
+    title: 'Name',
+    render: (s) => (
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {s.name}
+      </Text>
+    ),
+  },
   { accessor: 'code', title: 'Code', noWrap: true, render: (s) => <Code>{s.code}</Code> },
   { accessor: 'status', title: 'Status', noWrap: true, render: (s) => <StatusBadge status={s.status} /> },
   { accessor: 'createdAt', title: 'Created', render: (s) => formatTimestamp(s.createdAt) },
