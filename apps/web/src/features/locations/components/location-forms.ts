@@ -7,14 +7,15 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-// Coordinates are plain inputs: no map library here works offline without a tile server.
+// Coordinates are plain inputs: no map library here works offline without a tile server. No min/max:
+// the number input would clamp 95 to 90 silently; the contract's range message says what is wrong instead.
 const LOCATION_FIELDS: FormField[] = [
   { name: 'name', label: 'Location name', type: 'text', required: true, placeholder: 'Central Station, hall B' },
   { name: 'address', label: 'Address', type: 'textarea', rows: 2 },
   { name: 'city', label: 'City', type: 'text' },
   { name: 'country', label: 'Country code', type: 'text', placeholder: 'BE' },
-  { name: 'latitude', label: 'Latitude', type: 'number', min: -90, max: 90, step: 0.000001, placeholder: '50.8503' },
-  { name: 'longitude', label: 'Longitude', type: 'number', min: -180, max: 180, step: 0.000001, placeholder: '4.3517' },
+  { name: 'latitude', label: 'Latitude', type: 'number', step: 0.000001, placeholder: '50.8503' },
+  { name: 'longitude', label: 'Longitude', type: 'number', step: 0.000001, placeholder: '4.3517' },
   { name: 'status', label: 'Status', type: 'select', required: true, options: STATUS_OPTIONS },
 ];
 
