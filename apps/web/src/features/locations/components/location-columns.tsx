@@ -14,7 +14,8 @@ export const locationColumns: DataTableColumnDef<Location>[] = [
     accessor: 'name',
     title: 'Name',
     render: (l) => (
-      <Text size="sm" fw={600} maw={260} style={{ overflowWrap: 'anywhere' }}>
+      // Breaks between words (a minimum width keeps them whole); only an over-long word breaks inside.
+      <Text size="sm" fw={600} miw={140} maw={260} style={{ overflowWrap: 'break-word' }}>
         {l.name}
       </Text>
     ),
@@ -22,7 +23,8 @@ export const locationColumns: DataTableColumnDef<Location>[] = [
   { accessor: 'city', title: 'City', render: (l) => dash(l.city) },
   { accessor: 'country', title: 'Country', render: (l) => dash(l.country) },
   { accessor: 'latitude', title: 'Coordinates', noWrap: true, render: coordinates },
-  { accessor: 'clientName', title: 'Client', render: (l) => dash(l.clientName) },
+  // Hidden until the clients screen can link locations to clients (the column chooser shows it).
+  { accessor: 'clientName', title: 'Client', hidden: true, render: (l) => dash(l.clientName) },
   { accessor: 'status', title: 'Status', noWrap: true, render: (l) => <StatusBadge status={l.status} /> },
   { accessor: 'toneSequences', title: 'Tone sequences', textAlign: 'right' },
   { accessor: 'userRequests', title: 'User requests', textAlign: 'right' },
@@ -35,7 +37,7 @@ export const toneSequenceColumns: DataTableColumnDef<ToneSequence>[] = [
     accessor: 'name',
     title: 'Name',
     render: (s) => (
-      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={600} miw={120} style={{ overflowWrap: 'break-word' }}>
         {s.name}
       </Text>
     ),
