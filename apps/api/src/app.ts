@@ -13,6 +13,8 @@ import companiesRoutes from './modules/companies/companies.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
 import productDashboardRoutes from './modules/product-dashboard/product-dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
+import locationsRoutes from './modules/locations/locations.routes.js';
+import toneSequencesRoutes from './modules/tone-sequences/tone-sequences.routes.js';
 import permissionsRoutes from './modules/permissions/permissions.routes.js';
 import rolesRoutes from './modules/roles/roles.routes.js';
 import { profileRoutes } from './modules/profile/index.js';
@@ -116,6 +118,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(rolesRoutes);
       await api.register(permissionsRoutes);
       await api.register(productDashboardRoutes);
+      await api.register(locationsRoutes);
+      await api.register(toneSequencesRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,3 +13,5 @@ export * from './admin/roles.js';
 export * from './admin/product-dashboard.js';
 export * from './admin/paths.js';
 export * from './common/resource.js';
+export * from './tones/locations.js';
+export * from './tones/tone-sequences.js';

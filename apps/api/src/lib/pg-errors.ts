@@ -1,6 +1,8 @@
 /** PostgreSQL error codes the services turn into 409s, read through drizzle's wrapper and either driver. */
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** What PGlite and PostgreSQL 18 raise for an ON DELETE RESTRICT reference (PostgreSQL 15 raises 23503). */
+const RESTRICT_VIOLATION = '23001';
 
 /** The SQLSTATE of a failed statement (drizzle wraps the driver's error in `cause`). */
 export function pgCode(error: unknown): string | undefined {
@@ -16,4 +18,18 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
     if (e.code === UNIQUE_VIOLATION) return constraint === undefined || e.constraint === undefined || e.constraint === constraint;
   }
   return false;
+}
+
+/** A row still referenced (delete) or a reference to a missing row (insert/update): 23503, or 23001 for RESTRICT. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = pgCode(err);
+  return code === FOREIGN_KEY_VIOLATION || code === RESTRICT_VIOLATION;
+}
+
+/** The constraint a failed statement names, when the driver reports it. */
+export function pgConstraint(err: unknown): string | undefined {
+  for (let e = err as { constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (typeof e.constraint === 'string') return e.constraint;
+  }
+  return undefined;
 }

@@ -40,6 +40,7 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
         'locations',
         'Locations',
         'The places where tones are played, with their address, client and tone sequences.',
+        () => import('../features/locations/locations-page'),
       ],
       [
         '/tone-dashboard/user-request',

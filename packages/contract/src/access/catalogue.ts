@@ -93,6 +93,7 @@ export const PERMISSION_KEYS = {
     create: 'tone-sequences.create',
     update: 'tone-sequences.update',
     delete: 'tone-sequences.delete',
+    export: 'tone-sequences.export',
   },
   userRequests: { view: 'user-requests.view', export: 'user-requests.export', devices: 'user-requests.devices' },
   clientDashboard: { view: 'client-dashboard.view' },

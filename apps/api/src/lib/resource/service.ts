@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type FormFile, storeImage } from '../../plugins/multipart.js';
 import { removeStoredFile } from '../../plugins/storage.js';
 import { AppError } from '../app-error.js';
-import { isUniqueViolation } from '../pg-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../pg-errors.js';
 import type { StorageFolder } from '../storage/index.js';
 import type { ResourceStore } from './store.js';
 
@@ -54,6 +54,11 @@ export type CrudOptions<Row, Create, Update> = {
     store?: (app: FastifyInstance, file: FormFile) => Promise<string>;
   };
   hooks?: CrudHooks<Row, Create, Update>;
+  /**
+   * Turns a database error of an add or edit into the answer (e.g. a second unique column, or a
+   * parent deleted between the check and the write); undefined falls back to the name rule.
+   */
+  writeError?(err: unknown): AppError | undefined;
 };
 
 /**
@@ -75,6 +80,7 @@ export function createCrudService<Row extends { id: number }, Create, Update = C
   /** The file column (and its original-name column) of an insert or update. */
   const fileColumns = (path: string | null, name: string | null) =>
     file ? { [file.field]: path, ...(file.nameField ? { [file.nameField]: path ? name : null } : {}) } : {};
+  const writeError = (err: unknown) => options.writeError?.(err) ?? (messages.nameTaken && isUniqueViolation(err) ? nameTaken() : err);
   const put = async (upload?: FormFile) =>
     file && upload ? (file.store ?? ((a, f) => storeImage(a, f, file.folder)))(app, upload) : undefined;
 
@@ -101,7 +107,7 @@ export function createCrudService<Row extends { id: number }, Create, Update = C
         id = await store.insert(app.db, { ...values, ...fileColumns(stored ?? null, upload?.originalName ?? null) });
       } catch (err) {
         await removeStoredFile(app, stored);
-        throw messages.nameTaken && isUniqueViolation(err) ? nameTaken() : err;
+        throw writeError(err);
       }
       return { id, after: await get(id) };
     },
@@ -120,7 +126,7 @@ export function createCrudService<Row extends { id: number }, Create, Update = C
         if (!found) throw new AppError('NOT_FOUND', messages.notFound);
       } catch (err) {
         await removeStoredFile(app, stored);
-        throw messages.nameTaken && isUniqueViolation(err) ? nameTaken() : err;
+        throw writeError(err);
       }
       // The old file goes only once the row points elsewhere.
       const old = fileOf(before);
@@ -131,7 +137,15 @@ export function createCrudService<Row extends { id: number }, Create, Update = C
     async remove(ctx, id) {
       const before = await get(id);
       await hooks.beforeRemove?.(ctx, before);
-      if (!(await store.removeIfUnused(app.db, id))) {
+      let removed: boolean;
+      try {
+        removed = await store.removeIfUnused(app.db, id);
+      } catch (err) {
+        // A reference added between the usage check and the delete: the constraint answers.
+        if (!isForeignKeyViolation(err)) throw err;
+        removed = false;
+      }
+      if (!removed) {
         const used = await store.usage(app.db, id);
         if (used > 0) throw new AppError('CONFLICT', messages.inUse?.(used) ?? `Still in use by ${used} records`);
         throw new AppError('NOT_FOUND', messages.notFound);

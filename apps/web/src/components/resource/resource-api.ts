@@ -44,12 +44,15 @@ export type BulkDeleteOutcome = { deleted: number; failures: { id: number; messa
 export type ResourceApiOptions = {
   /** How a failed list read shows: 'throw' (the table's error with a retry, spec s.8 'Failed to load posts') or 'empty'. */
   onListError?: 'throw' | 'empty';
+  /** The error a failed list read shows (spec s.8 defaults: 'Failed to load posts', locations 'Failed to get location'). */
+  listErrorMessage?: string;
 };
 
 /** Fetchers, query options and the export config of one resource; a feature builds it once at module scope. */
 export function createResourceApi<Row>(resource: ResourceDeclaration, options: ResourceApiOptions = {}) {
   const keys = resourceKeys(resource.name);
   const singular = resource.label.singular.toLowerCase();
+  const listError = options.listErrorMessage ?? ERROR_MESSAGES.loadPosts;
 
   async function list(
     query: ListQueryState,
@@ -63,9 +66,9 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
       body = await api.get<ListResult<Row>>(resource.api.list, { query: params, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new Error(ERROR_MESSAGES.loadPosts, { cause: error });
+      throw new Error(listError, { cause: error });
     }
-    if (!body || !Array.isArray(body.data)) throw new Error(ERROR_MESSAGES.loadPosts);
+    if (!body || !Array.isArray(body.data)) throw new Error(listError);
     return body;
   }
 

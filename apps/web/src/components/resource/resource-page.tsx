@@ -38,6 +38,8 @@ export type ResourcePageProps<Row extends { id: number }> = {
   searchPlaceholder: string;
   /** Runs with every page the table loads (e.g. to keep row names for messages). */
   onPage?: (rows: Row[]) => void;
+  /** URL parameter prefix of the table's state, for a second table on the page (e.g. 'ts.'). */
+  urlPrefix?: string;
   /** Rendered after the drawer (modals of the feature's extra actions). */
   children?: ReactNode;
 };
@@ -104,6 +106,7 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
   const exports = useMemo(() => (can.exportList ? resourceApi.exportConfig(filters) : undefined), [can.exportList, resourceApi, filters]);
   const bulk = can.remove ? { onBulkDelete: deleteMany, onConfirmDelete: confirmDelete } : {};
   const singular = resource.label.singular.toLowerCase();
+  const listQueryOptions = useMemo(() => (props.urlPrefix ? { prefix: props.urlPrefix } : undefined), [props.urlPrefix]);
 
   const table = (
     <DataTable<Row>
@@ -119,6 +122,7 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
       searchPlaceholder={props.searchPlaceholder}
       noRecordsText={`No ${resource.label.plural.toLowerCase()} found`}
       pinLastColumn={hasActions}
+      listQueryOptions={listQueryOptions}
       exports={exports}
       {...bulk}
     />

@@ -1,0 +1,89 @@
+import type { Location } from '@console/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Db } from '../../db/client.js';
+import { clients, locations, toneSequences, userRequestLocationTotals, userRequests } from '../../db/schema/index.js';
+import { defineList } from '../../lib/list-query.js';
+import { defineStore } from '../../lib/resource/index.js';
+
+// Aliased so the outer "locations"."id" is never read as the inner table's id.
+const sequenceCount = sql<number>`(select count(*) from "tone_sequences" as "ts" where "ts"."location_id" = "locations"."id")`.mapWith(
+  Number,
+);
+// The ingestion rollup, not a count over user_requests: the list stays cheap at millions of requests.
+const requestCount = sql<number>`coalesce(${userRequestLocationTotals.requests}, 0)`.mapWith(Number);
+
+const fields = {
+  id: locations.id,
+  name: locations.name,
+  address: locations.address,
+  city: locations.city,
+  country: locations.country,
+  latitude: locations.latitude,
+  longitude: locations.longitude,
+  clientId: locations.clientId,
+  clientName: clients.name,
+  status: locations.status,
+  toneSequences: sequenceCount,
+  userRequests: requestCount,
+  createdAt: locations.createdAt,
+  updatedAt: locations.updatedAt,
+};
+
+const toLocation = (r: SelectResultFields<typeof fields>): Location => ({
+  ...r,
+  toneSequences: Number(r.toneSequences),
+  userRequests: Number(r.userRequests),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** GET /locations and its export. */
+export const locationsList = defineList({
+  fields,
+  from: (db, f) =>
+    db
+      .select(f)
+      .from(locations)
+      .leftJoin(clients, eq(clients.id, locations.clientId))
+      .leftJoin(userRequestLocationTotals, eq(userRequestLocationTotals.locationId, locations.id))
+      .$dynamic(),
+  id: locations.id,
+  sortFields: {
+    id: locations.id,
+    name: locations.name,
+    city: locations.city,
+    country: locations.country,
+    latitude: locations.latitude,
+    longitude: locations.longitude,
+    clientName: { expr: clients.name, nullable: true },
+    status: locations.status,
+    toneSequences: { expr: sequenceCount, nullable: false },
+    userRequests: { expr: requestCount, nullable: false },
+    createdAt: locations.createdAt,
+  },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  search: [locations.name, locations.address, locations.city, locations.country],
+  toDto: toLocation,
+});
+
+export const locationListFilters = (q: { status?: 'active' | 'inactive'; clientId?: number }) => [
+  q.status ? eq(locations.status, q.status) : undefined,
+  q.clientId ? eq(locations.clientId, q.clientId) : undefined,
+];
+
+/** Unique name (ignoring case); a location with tone sequences or user requests is in use. */
+export const locationsStore = defineStore({
+  table: locations,
+  id: locations.id,
+  list: locationsList,
+  uniqueName: locations.name,
+  usages: [
+    { table: toneSequences, column: toneSequences.locationId },
+    { table: userRequests, column: userRequests.locationId },
+  ],
+});
+
+export async function clientExists(db: Db, id: number): Promise<boolean> {
+  return (await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).limit(1)).length > 0;
+}

@@ -1,0 +1,49 @@
+import type { Location, ToneSequence } from '@console/contract';
+import { Code, Text } from '@mantine/core';
+import type { DataTableColumnDef } from '../../../components/data-table';
+import { formatTimestamp } from '../../../lib/formatters';
+import { StatusBadge } from './status-badge';
+
+const dash = (v: string | null) => v || '—';
+/** "50.85000, 4.35000" or a dash: five decimals is about a metre. */
+const coordinates = (l: Pick<Location, 'latitude' | 'longitude'>) =>
+  l.latitude === null || l.longitude === null ? '—' : `${l.latitude.toFixed(5)}, ${l.longitude.toFixed(5)}`;
+
+export const locationColumns: DataTableColumnDef<Location>[] = [
+  {
+    accessor: 'name',
+    title: 'Name',
+    render: (l) => (
+      // Breaks between words (a minimum width keeps them whole); only an over-long word breaks inside.
+      <Text size="sm" fw={600} miw={140} maw={260} style={{ overflowWrap: 'break-word' }}>
+        {l.name}
+      </Text>
+    ),
+  },
+  { accessor: 'city', title: 'City', render: (l) => dash(l.city) },
+  { accessor: 'country', title: 'Country', render: (l) => dash(l.country) },
+  { accessor: 'latitude', title: 'Coordinates', noWrap: true, render: coordinates },
+  // Hidden until the clients screen can link locations to clients (the column chooser shows it).
+  { accessor: 'clientName', title: 'Client', hidden: true, render: (l) => dash(l.clientName) },
+  { accessor: 'status', title: 'Status', noWrap: true, render: (l) => <StatusBadge status={l.status} /> },
+  { accessor: 'toneSequences', title: 'Tone sequences', textAlign: 'right' },
+  { accessor: 'userRequests', title: 'User requests', textAlign: 'right' },
+  { accessor: 'createdAt', title: 'Created', render: (l) => formatTimestamp(l.createdAt) },
+  { accessor: 'id', title: 'ID', hidden: true, textAlign: 'right' },
+];
+
+export const toneSequenceColumns: DataTableColumnDef<ToneSequence>[] = [
+  {
+    accessor: 'name',
+    title: 'Name',
+    render: (s) => (
+      <Text size="sm" fw={600} miw={120} style={{ overflowWrap: 'break-word' }}>
+        {s.name}
+      </Text>
+    ),
+  },
+  { accessor: 'code', title: 'Code', noWrap: true, render: (s) => <Code>{s.code}</Code> },
+  { accessor: 'status', title: 'Status', noWrap: true, render: (s) => <StatusBadge status={s.status} /> },
+  { accessor: 'createdAt', title: 'Created', render: (s) => formatTimestamp(s.createdAt) },
+  { accessor: 'id', title: 'ID', hidden: true, textAlign: 'right' },
+];

@@ -1,0 +1,65 @@
+import { type Location, locationInputSchema, type ToneSequence, toneSequenceInputSchema } from '@console/contract';
+import type { ResourceForm } from '../../../components/resource';
+import type { FormField, FormValues } from '../../../components/form-builder';
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+// Coordinates are plain inputs: no map library here works offline without a tile server. No min/max:
+// the number input would clamp 95 to 90 silently; the contract's range message says what is wrong instead.
+const LOCATION_FIELDS: FormField[] = [
+  { name: 'name', label: 'Location name', type: 'text', required: true, placeholder: 'Central Station, hall B' },
+  { name: 'address', label: 'Address', type: 'textarea', rows: 2 },
+  { name: 'city', label: 'City', type: 'text' },
+  { name: 'country', label: 'Country code', type: 'text', placeholder: 'BE' },
+  { name: 'latitude', label: 'Latitude', type: 'number', step: 0.000001, placeholder: '50.8503' },
+  { name: 'longitude', label: 'Longitude', type: 'number', step: 0.000001, placeholder: '4.3517' },
+  { name: 'status', label: 'Status', type: 'select', required: true, options: STATUS_OPTIONS },
+];
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+export const locationForm: ResourceForm<Location> = {
+  fields: LOCATION_FIELDS,
+  schema: locationInputSchema,
+  toValues: (l) => ({
+    name: l?.name ?? '',
+    address: l?.address ?? '',
+    city: l?.city ?? '',
+    country: l?.country ?? '',
+    latitude: l?.latitude ?? undefined,
+    longitude: l?.longitude ?? undefined,
+    status: l?.status ?? 'active',
+    // Not a field of this form (clients have no picker here yet): sent back unchanged.
+    clientId: l?.clientId ?? null,
+  }),
+  toBody: (v: FormValues, initial: FormValues) => ({
+    name: text(v.name),
+    address: text(v.address),
+    city: text(v.city),
+    country: text(v.country),
+    latitude: num(v.latitude),
+    longitude: num(v.longitude),
+    status: v.status,
+    clientId: initial.clientId ?? null,
+  }),
+};
+
+const SEQUENCE_FIELDS: FormField[] = [
+  { name: 'name', label: 'Tone sequence name', type: 'text', required: true, placeholder: 'Entrance chime' },
+  { name: 'code', label: 'Code', type: 'text', required: true, placeholder: 'AB-1234' },
+  { name: 'status', label: 'Status', type: 'select', required: true, options: STATUS_OPTIONS },
+];
+
+/** The add/edit form of one location's sequences: the location is the panel's, not a field. */
+export function toneSequenceForm(locationId: number): ResourceForm<ToneSequence> {
+  return {
+    fields: SEQUENCE_FIELDS,
+    schema: toneSequenceInputSchema,
+    toValues: (s) => ({ name: s?.name ?? '', code: s?.code ?? '', status: s?.status ?? 'active', locationId: s?.locationId ?? locationId }),
+    toBody: (v) => ({ name: text(v.name), code: text(v.code), status: v.status, locationId }),
+  };
+}

@@ -1,0 +1,64 @@
+import { type Location, PERMISSION_KEYS } from '@console/contract';
+import { Stack } from '@mantine/core';
+import { IconWaveSine } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ResourcePage, type RowAction } from '../../components/resource';
+import { useCan } from '../../lib/permissions';
+import { locationsApi } from './api/locations-api';
+import { locationColumns } from './components/location-columns';
+import { locationForm } from './components/location-forms';
+import { ToneSequencesPanel } from './components/tone-sequences-panel';
+
+const recordName = (l: Location) => l.name;
+
+/** /tone-dashboard/locations: locations with add, edit, delete, exports, and the chosen one's tone sequences (?location=id). */
+export default function LocationsPage() {
+  const [params, setParams] = useSearchParams();
+  const canSequences = useCan(PERMISSION_KEYS.toneSequences.view);
+  const selected = Number(params.get('location')) || undefined;
+  // Names of the rows seen, for the panel's title.
+  const [names, setNames] = useState<Record<number, string>>({});
+  const onPage = useCallback((rows: Location[]) => {
+    setNames((prev) =>
+      rows.some((l) => prev[l.id] !== l.name) ? { ...prev, ...Object.fromEntries(rows.map((l) => [l.id, l.name])) } : prev,
+    );
+  }, []);
+  const rowActions = useMemo<RowAction<Location>[]>(
+    () =>
+      canSequences
+        ? [
+            {
+              label: 'Tone sequences',
+              icon: <IconWaveSine size={18} stroke={1.7} aria-hidden />,
+              onClick: (l) =>
+                setParams((prev) => {
+                  const next = new URLSearchParams(prev);
+                  next.set('location', String(l.id));
+                  for (const key of [...next.keys()]) if (key.startsWith('ts.')) next.delete(key);
+                  return next;
+                }),
+            },
+          ]
+        : [],
+    [canSequences, setParams],
+  );
+
+  return (
+    <Stack gap="xl">
+      <ResourcePage<Location>
+        resourceApi={locationsApi}
+        title="Locations"
+        description="The places where tones play; choose one's tone sequences from its row."
+        columns={locationColumns}
+        recordName={recordName}
+        form={locationForm}
+        rowActions={rowActions}
+        onPage={onPage}
+        deleteTexts={{ refusedTitle: 'The location was not deleted' }}
+        searchPlaceholder="Search by name, address, city, country…"
+      />
+      {selected && canSequences ? <ToneSequencesPanel locationId={selected} locationName={names[selected]} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { CONFIRM_TEXT } from '@console/contract';
+import { chooseOption, dialog, rowWith, settled, table, toast, uniqueTag } from './support/admin';
+import { expectAccessible } from './support/axe';
+import { expect, signIn, test } from './support/fixtures';
+
+const PATH = '/tone-dashboard/locations';
+const textbox = (scope: import('@playwright/test').Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
+
+test.describe('locations screen', () => {
+  test('add a location with coordinates, manage its tone sequences, edit it, delete it', async ({ page }, testInfo) => {
+    const tag = uniqueTag();
+    const name = `Station ${tag}`;
+    await signIn(page, 'admin');
+    await page.goto(PATH);
+    await settled(page);
+    await expectAccessible(page, 'locations list', testInfo);
+
+    await page.getByRole('button', { name: 'Add location', exact: true }).click();
+    const add = dialog(page, 'Add location');
+    await textbox(add, 'Location name').fill(name);
+    await textbox(add, 'City').fill('Brussels');
+    await textbox(add, 'Country code').fill('be');
+    // Out of range first: the form says why and sends nothing.
+    await textbox(add, 'Latitude').fill('95');
+    await textbox(add, 'Longitude').fill('4.3517');
+    await add.getByRole('button', { name: 'Add location', exact: true }).click();
+    await expect(add.getByText('Latitude must be between -90 and 90')).toBeVisible();
+    await textbox(add, 'Latitude').fill('50.8503');
+    await expectAccessible(page, 'add location drawer', testInfo);
+    await add.getByRole('button', { name: 'Add location', exact: true }).click();
+    await expect(add).toBeHidden();
+    await expect(toast(page, 'Location added successfully')).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search locations' }).fill(tag);
+    const locations = table(page, 'Locations');
+    const row = rowWith(locations, name);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('BE');
+    await expect(row).toContainText('50.85030, 4.35170');
+
+    // its tone sequences
+    await row.getByRole('button', { name: `Tone sequences ${name}` }).click();
+    await expect(page.getByRole('heading', { name: `Tone sequences of ${name}` })).toBeVisible();
+    const sequences = table(page, 'Tone sequences');
+    await expect(page.getByText('No tone sequences found')).toBeVisible();
+    await page.getByRole('button', { name: 'Add tone sequence', exact: true }).click();
+    const addSeq = dialog(page, 'Add tone sequence');
+    await textbox(addSeq, 'Tone sequence name').fill('Entrance chime');
+    const code = `E2-${tag}`.slice(0, 16).toLowerCase();
+    await textbox(addSeq, 'Code').fill(code);
+    await expectAccessible(page, 'add tone sequence drawer', testInfo);
+    await addSeq.getByRole('button', { name: 'Add tone sequence', exact: true }).click();
+    await expect(addSeq).toBeHidden();
+    await expect(toast(page, 'Tone sequence added successfully')).toBeVisible();
+    const seqRow = rowWith(sequences, 'Entrance chime');
+    await expect(seqRow).toContainText(code.toUpperCase());
+    await expect(row).toContainText('1');
+
+    // the same code again is refused with its reason under the field
+    await page.getByRole('button', { name: 'Add tone sequence', exact: true }).click();
+    const again = dialog(page, 'Add tone sequence');
+    await textbox(again, 'Tone sequence name').fill('Copy');
+    await textbox(again, 'Code').fill(code);
+    await again.getByRole('button', { name: 'Add tone sequence', exact: true }).click();
+    await expect(again.getByText('This code is already used by another tone sequence').first()).toBeVisible();
+    await again.getByRole('button', { name: 'Cancel' }).click();
+
+    await seqRow.getByRole('button', { name: 'Edit Entrance chime' }).click();
+    const editSeq = dialog(page, 'Edit Entrance chime');
+    await textbox(editSeq, 'Tone sequence name').fill('Exit chime');
+    await chooseOption(page, editSeq.getByRole('combobox', { name: 'Status', exact: true }), 'Inactive');
+    await editSeq.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Tone sequence updated successfully')).toBeVisible();
+    const exitRow = rowWith(sequences, 'Exit chime');
+    await expect(exitRow).toContainText('Inactive');
+    await expectAccessible(page, 'locations with tone sequences', testInfo);
+
+    // a location with a sequence is not deleted, and says why
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
+    const refused = dialog(page, 'The location was not deleted');
+    await expect(refused.getByText('This location still has 1 tone sequence or user request. Delete it first.')).toBeVisible();
+    await refused.getByRole('button', { name: 'OK' }).click();
+
+    await exitRow.getByRole('button', { name: 'Delete Exit chime' }).click();
+    await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
+    await expect(toast(page, 'Tone sequence deleted successfully')).toBeVisible();
+    await expect(exitRow).toHaveCount(0);
+
+    // edit the location, then delete it
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = dialog(page, `Edit ${name}`);
+    await expect(textbox(edit, 'Latitude')).toHaveValue('50.8503');
+    await textbox(edit, 'City').fill('Antwerp');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Location updated successfully')).toBeVisible();
+    await expect(row).toContainText('Antwerp');
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
+    await expect(toast(page, 'Location deleted successfully')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('usable at 390 px: no sideways page scroll, add reachable', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'admin');
+    await page.goto(PATH);
+    await settled(page);
+    await expect(page.getByRole('button', { name: 'Add location', exact: true })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'locations at 390 px', testInfo);
+  });
+});

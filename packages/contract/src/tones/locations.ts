@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PERMISSION_KEYS } from '../access/catalogue.js';
+import { idField, optionalText, requiredText, STATUSES, statusField } from '../common/fields.js';
+import { defineResource } from '../common/resource.js';
+
+/** A coordinate from a form or JSON: '' or null clears it; out of range is refused with its own message. */
+const coordinate = (label: string, limit: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: `${label} must be a number` })
+      .min(-limit, `${label} must be between -${limit} and ${limit}`)
+      .max(limit, `${label} must be between -${limit} and ${limit}`)
+      .nullable()
+      .optional(),
+  );
+
+export const locationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  clientId: z.number().int().nullable(),
+  clientName: z.string().nullable(),
+  status: z.enum(STATUSES),
+  toneSequences: z.number().int(),
+  userRequests: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+/** DESIGN s.4b: name, address, city, country (ISO 3166-1 alpha-2), latitude, longitude, clientId, status. */
+export const locationInputSchema = z
+  .object({
+    name: requiredText('Location name', 120),
+    address: optionalText(500),
+    city: optionalText(120),
+    country: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v),
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, 'Use the two-letter country code (ISO 3166-1), e.g. BE')
+        .nullable()
+        .optional(),
+    ),
+    latitude: coordinate('Latitude', 90),
+    longitude: coordinate('Longitude', 180),
+    clientId: z.preprocess((v) => (v === '' ? null : v), idField().nullable().optional()),
+    status: statusField.default('active'),
+  })
+  // A point needs both halves: one without the other cannot be placed.
+  .superRefine((v, ctx) => {
+    const lat = v.latitude ?? null;
+    const lng = v.longitude ?? null;
+    if ((lat === null) !== (lng === null)) {
+      const missing = lat === null ? 'latitude' : 'longitude';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'Give both latitude and longitude, or neither' });
+    }
+  });
+export type LocationInput = z.input<typeof locationInputSchema>;
+
+export const locationsResource = defineResource({
+  name: 'locations',
+  entity: 'location',
+  label: { singular: 'Location', plural: 'Locations' },
+  module: 'tone-dashboard',
+  schemas: { row: locationSchema, create: locationInputSchema },
+  keys: PERMISSION_KEYS.locations,
+  list: {
+    sortFields: [
+      'id',
+      'name',
+      'city',
+      'country',
+      'latitude',
+      'longitude',
+      'clientName',
+      'status',
+      'toneSequences',
+      'userRequests',
+      'createdAt',
+    ],
+    search: ['name', 'address', 'city', 'country'],
+    filters: { status: z.enum(STATUSES).optional(), clientId: idField().optional() },
+    exportColumns: [
+      { key: 'id', header: 'ID', width: 0.5 },
+      { key: 'name', header: 'Name', width: 1.6 },
+      { key: 'address', header: 'Address', width: 1.6 },
+      { key: 'city', header: 'City' },
+      { key: 'country', header: 'Country', width: 0.6 },
+      { key: 'latitude', header: 'Latitude', width: 0.8 },
+      { key: 'longitude', header: 'Longitude', width: 0.8 },
+      { key: 'clientName', header: 'Client' },
+      { key: 'status', header: 'Status', width: 0.7 },
+      { key: 'toneSequences', header: 'Tone sequences', width: 0.7 },
+      { key: 'userRequests', header: 'User requests', width: 0.7 },
+      { key: 'createdAt', header: 'Created', type: 'date' },
+    ],
+  },
+});

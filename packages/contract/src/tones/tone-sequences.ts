@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { PERMISSION_KEYS } from '../access/catalogue.js';
+import { idField, requiredText, STATUSES, statusField } from '../common/fields.js';
+import { defineResource } from '../common/resource.js';
+
+/** What a device hears (DESIGN s.4b): 4-16 of A-Z, 0-9 and -, stored upper-case. */
+export const TONE_CODE_RE = /^[A-Z0-9-]{4,16}$/;
+export const toneCodeField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.string({ error: 'Code is required' }).regex(TONE_CODE_RE, 'Use 4 to 16 of A-Z, 0-9 and -'),
+);
+
+export const toneSequenceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  status: z.enum(STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ToneSequence = z.infer<typeof toneSequenceSchema>;
+
+export const toneSequenceInputSchema = z.object({
+  name: requiredText('Tone sequence name', 120),
+  code: toneCodeField,
+  locationId: idField('Location is required'),
+  status: statusField.default('active'),
+});
+export type ToneSequenceInput = z.input<typeof toneSequenceInputSchema>;
+
+/** Tone sequences of a location: GET /tone-sequences?locationId=, add, update/{id}, delete/{id}, export/{format}. */
+export const toneSequencesResource = defineResource({
+  name: 'tone-sequences',
+  entity: 'tone-sequence',
+  label: { singular: 'Tone sequence', plural: 'Tone sequences' },
+  module: 'tone-dashboard',
+  schemas: { row: toneSequenceSchema, create: toneSequenceInputSchema },
+  keys: PERMISSION_KEYS.toneSequences,
+  list: {
+    sortFields: ['id', 'name', 'code', 'locationName', 'status', 'createdAt'],
+    search: ['name', 'code'],
+    filters: { locationId: idField().optional(), status: z.enum(STATUSES).optional() },
+    exportColumns: [
+      { key: 'id', header: 'ID', width: 0.5 },
+      { key: 'name', header: 'Name', width: 1.6 },
+      { key: 'code', header: 'Code' },
+      { key: 'locationName', header: 'Location', width: 1.4 },
+      { key: 'status', header: 'Status', width: 0.7 },
+      { key: 'createdAt', header: 'Created', type: 'date' },
+    ],
+  },
+});
