@@ -13,3 +13,4 @@ export * from './admin/roles.js';
 export * from './admin/product-dashboard.js';
 export * from './admin/paths.js';
 export * from './common/resource.js';
+export * from './demo-admin/clients.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type FormFile, storeImage } from '../../plugins/multipart.js';
 import { removeStoredFile } from '../../plugins/storage.js';
 import { AppError } from '../app-error.js';
-import { isUniqueViolation } from '../pg-errors.js';
+import { isReferenceViolation, isUniqueViolation } from '../pg-errors.js';
 import type { StorageFolder } from '../storage/index.js';
 import type { ResourceStore } from './store.js';
 
@@ -131,7 +131,13 @@ export function createCrudService<Row extends { id: number }, Create, Update = C
     async remove(ctx, id) {
       const before = await get(id);
       await hooks.beforeRemove?.(ctx, before);
-      if (!(await store.removeIfUnused(app.db, id))) {
+      // The usage check and the delete are one statement; a reference inserted concurrently still
+      // trips the foreign key, and that answers the same 409 rather than a 500.
+      const removed = await store.removeIfUnused(app.db, id).catch((err: unknown) => {
+        if (isReferenceViolation(err)) return false;
+        throw err;
+      });
+      if (!removed) {
         const used = await store.usage(app.db, id);
         if (used > 0) throw new AppError('CONFLICT', messages.inUse?.(used) ?? `Still in use by ${used} records`);
         throw new AppError('NOT_FOUND', messages.notFound);
