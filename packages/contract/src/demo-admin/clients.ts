@@ -4,7 +4,6 @@ import { CLIENT_TYPES } from '../common/constants.js';
 import { formBoolean, idField, optionalEmail, optionalPhone, requiredText, STATUSES, statusField } from '../common/fields.js';
 import { defineResource } from '../common/resource.js';
 
-
 export const clientSchema = z.object({
   id: z.number().int(),
   name: z.string(),

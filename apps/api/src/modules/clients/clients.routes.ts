@@ -53,7 +53,9 @@ export default async function clientsRoutes(app: FastifyInstance) {
         const { id } = request.params;
         const body = request.body as { status?: 'active' | 'inactive'; offlineMode?: boolean };
         const change =
-          body.status !== undefined ? await service.setStatus(id, body.status) : await service.setOfflineMode(id, Boolean(body.offlineMode));
+          body.status !== undefined
+            ? await service.setStatus(id, body.status)
+            : await service.setOfflineMode(id, Boolean(body.offlineMode));
         await recordChange(request, 'client', t.action, change);
         return { success: true, message: t.message, data: change.after };
       },

@@ -12,7 +12,10 @@ let otherCompanyId: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
-  const rows = await t.app.db.insert(companies).values([{ name: 'Clients Co A' }, { name: 'Clients Co B' }]).returning();
+  const rows = await t.app.db
+    .insert(companies)
+    .values([{ name: 'Clients Co A' }, { name: 'Clients Co B' }])
+    .returning();
   companyId = rows[0]!.id;
   otherCompanyId = rows[1]!.id;
 });
@@ -40,7 +43,10 @@ const created = async (fields: Record<string, string | number | undefined> = {})
 describe('POST /client/add', () => {
   it('adds a client with a logo: message, logo and the row with its company and counts; audited', async () => {
     const name = uniqueName('Nova');
-    const res = await add({ name, companyId, type: 'both', offlineMode: 'true', email: 'hi@nova.example', phone: '+32 2 555 01 01' }, await png(64, 64));
+    const res = await add(
+      { name, companyId, type: 'both', offlineMode: 'true', email: 'hi@nova.example', phone: '+32 2 555 01 01' },
+      await png(64, 64),
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json<Write>();
     expect(body).toMatchObject({
@@ -148,9 +154,16 @@ describe('PATCH /client/update-status/:id and /client/update-offline-mode/:id', 
     const c = await created();
     const status = await toggle('update-status', c.id, { status: 'inactive' });
     expect(status.statusCode).toBe(200);
-    expect(status.json()).toMatchObject({ success: true, message: 'Client status updated successfully', data: { id: c.id, status: 'inactive' } });
+    expect(status.json()).toMatchObject({
+      success: true,
+      message: 'Client status updated successfully',
+      data: { id: c.id, status: 'inactive' },
+    });
     const offline = await toggle('update-offline-mode', c.id, { offlineMode: true });
-    expect(offline.json()).toMatchObject({ message: 'Client offline mode updated successfully', data: { offlineMode: true, status: 'inactive' } });
+    expect(offline.json()).toMatchObject({
+      message: 'Client offline mode updated successfully',
+      data: { offlineMode: true, status: 'inactive' },
+    });
     expect((await auditRows(t, 'update-status', 'client'))[0]).toMatchObject({
       entityId: String(c.id),
       before: { status: 'active' },
@@ -165,7 +178,10 @@ describe('PATCH /client/update-status/:id and /client/update-offline-mode/:id', 
     expect((await toggle('update-offline-mode', c.id, { offlineMode: 'yes' })).statusCode).toBe(400);
     expect((await toggle('update-status', 'abc', { status: 'active' })).statusCode).toBe(400);
     expect((await toggle('update-status', 999_999, { status: 'active' })).statusCode).toBe(404);
-    expect((await toggle('update-offline-mode', 999_999, { offlineMode: false })).json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await toggle('update-offline-mode', 999_999, { offlineMode: false })).json()).toMatchObject({
+      success: false,
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -173,14 +189,21 @@ describe('DELETE /client/delete/:id', () => {
   it('refuses while media or actions use the client (409 with the count), deletes otherwise with its logo; 404 after', async () => {
     const c = (await add({ name: uniqueName('Used'), companyId, type: 'both' }, await png())).json<Write>();
     const id = c.data.id;
-    const [m] = await t.app.db.insert(media).values({ kind: 'demo', clientId: id, title: 'Clip', mediaType: 'image', file: 'media/x.png', mimeType: 'image/png', size: 1 }).returning();
+    const [m] = await t.app.db
+      .insert(media)
+      .values({ kind: 'demo', clientId: id, title: 'Clip', mediaType: 'image', file: 'media/x.png', mimeType: 'image/png', size: 1 })
+      .returning();
     await t.app.db.insert(manageActions).values({ clientId: id, name: 'Open', actionType: 'open-url', value: 'https://example.com' });
     const listed = (await t.as(admin, { url: `/api/client?search=${encodeURIComponent(c.data.name)}` })).json<List>().data[0]!;
     expect(listed).toMatchObject({ demoMedia: 1, campaignMedia: 0, manageActions: 1 });
 
     const blocked = await t.as(admin, { method: 'DELETE', url: `/api/client/delete/${id}` });
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json()).toMatchObject({ success: false, code: 'CONFLICT', message: 'This client still has 2 media files or actions. Delete them first.' });
+    expect(blocked.json()).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      message: 'This client still has 2 media files or actions. Delete them first.',
+    });
 
     await t.app.db.delete(manageActions).where(eq(manageActions.clientId, id));
     await t.app.db.delete(media).where(eq(media.id, m!.id));
@@ -193,7 +216,10 @@ describe('DELETE /client/delete/:id', () => {
   });
 
   it('a company with clients answers the in-use 409, not a 500', async () => {
-    const [co] = await t.app.db.insert(companies).values({ name: uniqueName('Parent') }).returning();
+    const [co] = await t.app.db
+      .insert(companies)
+      .values({ name: uniqueName('Parent') })
+      .returning();
     await t.app.db.insert(clients).values({ companyId: co!.id, name: 'Child' });
     const res = await t.as(admin, { method: 'DELETE', url: `/api/companies/delete/${co!.id}` });
     expect(res.statusCode).toBe(409);
