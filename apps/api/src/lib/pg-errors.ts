@@ -1,8 +1,8 @@
 /** PostgreSQL error codes the services turn into 409s, read through drizzle's wrapper and either driver. */
 export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';
+const FOREIGN_KEY_VIOLATION = '23503';
 /** ON DELETE RESTRICT: PostgreSQL 15 reports it as 23503, PGlite (PG 17+/18) as 23001 restrict_violation. */
-export const RESTRICT_VIOLATION = '23001';
+const RESTRICT_VIOLATION = '23001';
 
 /** A delete or update refused because other rows still reference the row, whichever code the server uses. */
 export const isReferenceViolation = (error: unknown): boolean => {

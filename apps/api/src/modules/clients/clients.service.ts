@@ -1,6 +1,6 @@
 import type { Client, ClientInput } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import { clients } from '../../db/schema/index.js';
+import type { clients } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Change, createCrudService } from '../../lib/resource/index.js';
 import { clientsStore, companyExists } from './clients.repository.js';

@@ -2,7 +2,7 @@ import { CLIENT_TYPES, STATUSES } from '@console/contract';
 
 /** The list filters (contract clientsResource.list.filters); absent means "any". */
 export type ClientFilters = { type?: (typeof CLIENT_TYPES)[number]; status?: (typeof STATUSES)[number]; companyId?: number };
-export const CLIENT_FILTER_PARAMS = ['type', 'status', 'companyId'] as const;
+const CLIENT_FILTER_PARAMS = ['type', 'status', 'companyId'] as const;
 
 const positiveId = (raw: string | null) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined);
 const oneOf = <T extends string>(list: readonly T[], raw: string | null) =>

@@ -21,7 +21,7 @@ const clientFields = (companies: { id: number; name: string }[]): FormField[] =>
 ];
 
 /** The row as the form's starting values: only the form's own fields travel back. */
-export function clientToFormValues(c: Client | null): FormValues {
+function clientToFormValues(c: Client | null): FormValues {
   return {
     name: c?.name ?? '',
     companyId: c?.companyId ?? '',
