@@ -105,7 +105,7 @@ test.describe('clients screen', () => {
     await signIn(page, 'admin');
     await page.goto(CLIENTS_PATH);
     await settled(page);
-    await expect(page.getByRole('heading', { name: 'Clients', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add client', exact: true })).toBeInViewport();
     await expect(page.getByRole('group', { name: 'Filters' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -20,7 +20,7 @@ export default function ClientsPage() {
   return (
     <ResourcePage<Client>
       resourceApi={clientsApi}
-      title="Clients"
+      title="All clients"
       description="Your companies' customers: their media and actions hang off them."
       columns={columns}
       recordName={recordName}
