@@ -26,7 +26,8 @@ export function clientColumns(onToggle?: (t: ClientToggle) => void): DataTableCo
       render: (c) => (
         <Group gap="sm" wrap="nowrap">
           <ClientLogo name={c.name} logo={c.logo} />
-          <Text size="sm" fw={600} maw={240} style={{ overflowWrap: 'anywhere' }}>
+          {/* A floor width: on a phone the table scrolls sideways rather than squeezing the name to one letter a line. */}
+          <Text size="sm" fw={600} miw={140} maw={240} style={{ overflowWrap: 'break-word' }}>
             {c.name}
           </Text>
         </Group>
