@@ -98,7 +98,9 @@ test.describe('companies screen', () => {
     await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
 
     const refused = dialog(page, 'The company was not deleted');
-    await expect(refused.getByText('This company still has 1 user. Move that user to another company or delete it first.')).toBeVisible();
+    await expect(
+      refused.getByText('This company still has 1 user or client. Move it to another company or delete it first.'),
+    ).toBeVisible();
     await expectAccessible(page, 'company in use dialog', testInfo);
     await refused.getByRole('button', { name: 'OK' }).click();
     await expect(refused).toBeHidden();

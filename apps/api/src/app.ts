@@ -9,6 +9,7 @@ import { createLogger, requestId } from './lib/logger.js';
 import { validatorCompiler } from './lib/validator.js';
 import { accessRoutes, createAccessService } from './modules/access/index.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import clientsRoutes from './modules/clients/clients.routes.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
 import productDashboardRoutes from './modules/product-dashboard/product-dashboard.routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(accessRoutes);
       await api.register(filesRoutes);
       await api.register(companiesRoutes);
+      await api.register(clientsRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);

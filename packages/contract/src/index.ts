@@ -15,3 +15,4 @@ export * from './admin/paths.js';
 export * from './common/resource.js';
 export * from './tones/locations.js';
 export * from './tones/tone-sequences.js';
+export * from './demo-admin/clients.js';

@@ -1,6 +1,6 @@
 /** PostgreSQL error codes the services turn into 409s, read through drizzle's wrapper and either driver. */
 export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';
+const FOREIGN_KEY_VIOLATION = '23503';
 /** What PGlite and PostgreSQL 18 raise for an ON DELETE RESTRICT reference (PostgreSQL 15 raises 23503). */
 const RESTRICT_VIOLATION = '23001';
 

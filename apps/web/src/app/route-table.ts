@@ -106,7 +106,13 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
         'Dashboard',
         'Clients by type and status, media and action counts, and bulk upload outcomes.',
       ],
-      ['/demo-admin/clients', 'clients', 'Clients', 'Demo and live clients, their status and offline mode.'],
+      [
+        '/demo-admin/clients',
+        'clients',
+        'Clients',
+        'Demo and live clients, their status and offline mode.',
+        () => import('../features/clients/clients-page'),
+      ],
       [
         '/demo-admin/campaign-media',
         'campaign-media',

@@ -1,7 +1,7 @@
 import type { Company } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import { companies, users } from '../../db/schema/index.js';
+import { clients, companies, users } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
 import { defineStore } from '../../lib/resource/index.js';
 import { normaliseStoredPath } from '../../lib/storage/index.js';
@@ -74,5 +74,9 @@ export const companiesStore = defineStore({
   list: companiesList,
   // A unique index on lower(name) backs this.
   uniqueName: companies.name,
-  usages: [{ table: users, column: users.companyId }],
+  // Clients' foreign key is RESTRICT: counting them here turns a company with clients into the in-use 409.
+  usages: [
+    { table: users, column: users.companyId },
+    { table: clients, column: clients.companyId },
+  ],
 });

@@ -16,7 +16,17 @@ export default async function companiesRoutes(app: FastifyInstance) {
     service: createCompaniesService(app),
     filters: companyListFilters,
     messages: COMPANY_MESSAGES,
-    listPermission: { any: [PERMISSION_KEYS.companies.view, PERMISSION_KEYS.users.create, PERMISSION_KEYS.users.update] },
+    // The client screen's company filter and drawer read it too.
+    listPermission: {
+      any: [
+        PERMISSION_KEYS.companies.view,
+        PERMISSION_KEYS.users.create,
+        PERMISSION_KEYS.users.update,
+        PERMISSION_KEYS.clients.view,
+        PERMISSION_KEYS.clients.create,
+        PERMISSION_KEYS.clients.update,
+      ],
+    },
     // Spec s.3: company add answers message, logo and success.
     mutationExtras: (row) => ({ logo: row?.logo ?? null }),
     mutationResponse: companyMutationResponseSchema,

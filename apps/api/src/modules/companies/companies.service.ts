@@ -9,8 +9,9 @@ export const COMPANY_MESSAGES = {
   deleted: 'Company deleted successfully',
   notFound: 'Company not found',
   nameTaken: 'A company with this name already exists',
+  // The count is users and clients together (the store counts both references).
   inUse: (n: number) =>
-    `This company still has ${n} user${n === 1 ? '' : 's'}. Move ${n === 1 ? 'that user' : 'them'} to another company or delete ${n === 1 ? 'it' : 'them'} first.`,
+    `This company still has ${n} user${n === 1 ? '' : 's'} or client${n === 1 ? '' : 's'}. Move ${n === 1 ? 'it' : 'them'} to another company or delete ${n === 1 ? 'it' : 'them'} first.`,
 } as const;
 
 type Input = Omit<CompanyInput, 'status'> & { status: Company['status'] };

@@ -284,7 +284,7 @@ describe('DELETE /companies/delete/:id', () => {
     const user = await createUser(t, 4, { companyId: created.data.id });
     const blocked = await t.as(admin, { method: 'DELETE', url: `/api/companies/delete/${created.data.id}` });
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().message).toBe('This company still has 1 user. Move that user to another company or delete it first.');
+    expect(blocked.json().message).toBe('This company still has 1 user or client. Move it to another company or delete it first.');
 
     await t.app.db.execute(sql`delete from users where id = ${user.id}`);
     const res = await t.as(admin, { method: 'DELETE', url: `/api/companies/delete/${created.data.id}` });

@@ -53,7 +53,7 @@ export const rolesList = defineList({
   toDto: toRole,
 });
 
-export { FOREIGN_KEY_VIOLATION, pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
+export { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 

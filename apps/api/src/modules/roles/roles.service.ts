@@ -7,7 +7,8 @@ import type { Change, ResourceService } from '../../lib/resource/index.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { AuthContext } from '../../types.js';
 import { assertWithin, currentActor, lockRoles } from '../access/index.js';
-import { createRolesRepository, FOREIGN_KEY_VIOLATION, pgCode, type Tx, UNIQUE_VIOLATION } from './roles.repository.js';
+import { isForeignKeyViolation } from '../../lib/pg-errors.js';
+import { createRolesRepository, pgCode, type Tx, UNIQUE_VIOLATION } from './roles.repository.js';
 import { oneRow } from '../../lib/rows.js';
 
 export type RoleInput = { name: string; description?: string | null };
@@ -90,7 +91,7 @@ export function createRolesService(db: Db, clock: Clock) {
         });
       } catch (error) {
         // A user was given the role after the count (the foreign key refuses the delete).
-        if (pgCode(error) === FOREIGN_KEY_VIOLATION) throw new AppError('CONFLICT', ROLE_MESSAGES.inUse(await repo.usersOf(id)));
+        if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', ROLE_MESSAGES.inUse(await repo.usersOf(id)));
         throw error;
       }
     },

@@ -1,0 +1,34 @@
+import { type Client, PERMISSION_KEYS } from '@console/contract';
+import { useMemo } from 'react';
+import { ResourcePage } from '../../components/resource';
+import { useCan } from '../../lib/permissions';
+import { clientsApi, useClientToggle, useCompanyOptions } from './clients-api';
+import { clientColumns } from './components/client-columns';
+import { ClientFiltersBar, useClientFilters } from './components/client-filters-bar';
+import { clientForm } from './components/client-form';
+
+const recordName = (c: Client) => c.name;
+
+/** /demo-admin/clients: clients with type/status/company filters, row switches, add, edit, delete and exports (DESIGN s.4b). */
+export default function ClientsPage() {
+  const { filters, setFilters } = useClientFilters();
+  const canUpdate = useCan(PERMISSION_KEYS.clients.update);
+  const toggle = useClientToggle();
+  const companies = useCompanyOptions();
+  const columns = useMemo(() => clientColumns(canUpdate ? toggle.mutate : undefined), [canUpdate, toggle.mutate]);
+  const form = useMemo(() => clientForm(companies.data ?? []), [companies.data]);
+  return (
+    <ResourcePage<Client>
+      resourceApi={clientsApi}
+      title="All clients"
+      description="Your companies' customers: their media and actions hang off them."
+      columns={columns}
+      recordName={recordName}
+      form={form}
+      filters={filters}
+      filterBar={<ClientFiltersBar filters={filters} onChange={setFilters} />}
+      deleteTexts={{ refusedTitle: 'The client was not deleted' }}
+      searchPlaceholder="Search by name, email, phone…"
+    />
+  );
+}

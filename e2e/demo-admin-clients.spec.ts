@@ -1,0 +1,114 @@
+import { CONFIRM_TEXT } from '@console/contract';
+import {
+  Api,
+  chooseFile,
+  chooseOption,
+  dialog,
+  expectImageLoaded,
+  pngFile,
+  rowWith,
+  settled,
+  table,
+  toast,
+  uniqueTag,
+} from './support/admin';
+import { expectAccessible } from './support/axe';
+import { expect, signIn, test } from './support/fixtures';
+
+const CLIENTS_PATH = '/demo-admin/clients';
+const textbox = (scope: import('@playwright/test').Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
+
+test.describe('clients screen', () => {
+  test('add a client with a logo, switch status and offline mode in the row, edit, delete behind the confirm', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const tag = uniqueTag();
+    const company = await (await Api.admin(baseURL!)).createCompany({ name: `Client Owner ${tag}` });
+    const name = `Nova ${tag}`;
+    await signIn(page, 'admin');
+    await page.goto(CLIENTS_PATH);
+    await settled(page);
+    await expectAccessible(page, 'clients list', testInfo);
+
+    await page.getByRole('button', { name: 'Add client', exact: true }).click();
+    const add = dialog(page, 'Add client');
+    await textbox(add, 'Client name').fill(name);
+    await chooseOption(page, add.getByRole('combobox', { name: 'Company', exact: true }), company.name);
+    await chooseOption(page, add.getByRole('combobox', { name: 'Type', exact: true }), 'Live');
+    await textbox(add, 'Email').fill(`hi-${tag}@nova.example`);
+    await chooseFile(page, add, 'Logo', pngFile(`nova-${tag}.png`, [200, 40, 90]));
+    await expectAccessible(page, 'add client drawer', testInfo);
+    await add.getByRole('button', { name: 'Add client', exact: true }).click();
+    await expect(add).toBeHidden();
+    await expect(toast(page, 'Client added successfully')).toBeVisible();
+
+    // The filters live in the URL: type=live and the company keep the new row.
+    await page.goto(`${CLIENTS_PATH}?type=live&companyId=${company.id}`);
+    const clients = table(page, 'Clients');
+    const row = rowWith(clients, name);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(company.name);
+    await expect(row).toContainText('Live');
+    await expectImageLoaded(row.getByRole('img', { name: `Logo of ${name}` }));
+
+    const active = row.getByRole('switch', { name: `${name} active` });
+    const offline = row.getByRole('switch', { name: `${name} offline mode` });
+    await expect(active).toBeChecked();
+    await active.click({ force: true });
+    await expect(toast(page, 'Client status updated successfully')).toBeVisible();
+    await expect(active).not.toBeChecked();
+    await offline.click({ force: true });
+    await expect(toast(page, 'Client offline mode updated successfully')).toBeVisible();
+    await expect(offline).toBeChecked();
+
+    // A refused toggle goes back at once and says why.
+    await page.route('**/api/client/update-offline-mode/**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"success":false,"code":"INTERNAL","message":"Server unavailable"}',
+      }),
+    );
+    await offline.click({ force: true });
+    await expect(toast(page, 'Server unavailable')).toBeVisible();
+    await expect(offline).toBeChecked();
+    await page.unroute('**/api/client/update-offline-mode/**');
+
+    await page.reload();
+    await expect(rowWith(clients, name).getByRole('switch', { name: `${name} active` })).not.toBeChecked();
+    await expect(rowWith(clients, name).getByRole('switch', { name: `${name} offline mode` })).toBeChecked();
+
+    await rowWith(clients, name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
+    const edit = dialog(page, `Edit ${name}`);
+    await expect(textbox(edit, 'Client name')).toHaveValue(name);
+    await expect(edit.getByText(`nova-${tag}.png`, { exact: true })).toBeVisible();
+    await textbox(edit, 'Client name').fill(`${name} Retail`);
+    await expectAccessible(page, 'edit client drawer', testInfo);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(toast(page, 'Client updated successfully')).toBeVisible();
+
+    const renamed = rowWith(clients, `${name} Retail`);
+    await renamed.getByRole('button', { name: `Delete ${name} Retail` }).click();
+    const confirm = dialog(page, CONFIRM_TEXT.deleteTitle);
+    await expect(confirm.getByText(CONFIRM_TEXT.deleteBody)).toBeVisible();
+    await confirm.getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
+    await expect(toast(page, 'Client deleted successfully')).toBeVisible();
+    await expect(renamed).toHaveCount(0);
+  });
+
+  test('usable at 390 px: title, add button, filters and rows without a page-wide horizontal scroll', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'admin');
+    await page.goto(CLIENTS_PATH);
+    await settled(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add client', exact: true })).toBeInViewport();
+    await expect(page.getByRole('group', { name: 'Filters' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'clients list at 390 px', testInfo);
+  });
+});
