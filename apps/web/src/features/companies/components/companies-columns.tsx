@@ -25,7 +25,7 @@ export const companyColumns: DataTableColumnDef<Company>[] = [
       <Group gap="sm" wrap="nowrap">
         <CompanyLogo name={c.name} logo={c.logo} />
         {/* Wraps rather than truncates: a long name must not push the table under the pinned actions. */}
-        <Text size="sm" fw={600} maw={260} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" fw={600} miw={120} maw={260} style={{ overflowWrap: 'anywhere' }}>
           {c.name}
         </Text>
       </Group>

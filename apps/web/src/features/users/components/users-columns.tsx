@@ -19,8 +19,9 @@ export function userColumns(handlers: { selfId?: number }): DataTableColumnDef<U
           <Group gap="sm" wrap="nowrap">
             <UserAvatar name={name} profile={u.profile} />
             <Stack gap={0} miw={0}>
-              {/* Wraps rather than truncates: a long name must not push the table under the pinned actions. */}
-              <Text size="sm" fw={600} maw={240} style={{ overflowWrap: 'anywhere' }}>
+              {/* Wraps rather than truncates (a long name must not push the table under the pinned
+                  actions), but keeps a readable minimum instead of collapsing to a letter per line. */}
+              <Text size="sm" fw={600} miw={120} maw={240} style={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Text>
               {u.id === handlers.selfId ? (
@@ -40,6 +41,8 @@ export function userColumns(handlers: { selfId?: number }): DataTableColumnDef<U
     {
       accessor: 'twoFactorEnabled',
       title: 'Two-step',
+      // Off by default so nine columns fit 1440 px with readable names; the column chooser shows it.
+      hidden: true,
       render: (u) => (
         <Group gap={6} wrap="nowrap">
           {u.twoFactorEnabled ? (
