@@ -194,3 +194,16 @@ export const limits = (c: Config) => ({
   otpTtlMs: c.otpTtlMinutes * 60_000,
   resetTtlMs: c.resetTokenTtlMinutes * 60_000,
 });
+
+/** The configuration for an entry point (server, worker): an invalid value ends the process with its message, no stack. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

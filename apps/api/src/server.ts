@@ -1,18 +1,9 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 
 /** Starts the HTTP server; buildApp (app.ts) holds everything else so tests can skip listening. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const app = await buildApp();
   await app.ready();
 

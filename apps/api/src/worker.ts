@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 
 /**
  * `npm run worker`: runs background jobs without serving HTTP, against DATABASE_URL. Start as
@@ -7,16 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
  * to one worker). The app is built whole so every module defines its jobs exactly as the server does.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error(
       'npm run worker needs DATABASE_URL. The embedded database (PGlite) can be opened by one process only, so without DATABASE_URL `npm start` runs the jobs itself.',
