@@ -48,8 +48,22 @@ test.describe('inactivity', () => {
   });
 
   test("'Stay signed in' keeps the session", async ({ page }) => {
-    const dialog = await reachWarning(page);
+    // reachWarning leaves WARNING_MS (2 s) of page time, flowing in real time, for the dialog to
+    // render and the click to land; on a busy machine the countdown sometimes ran out first and the
+    // tab signed out (the dialog went away on its own, the reload then found /login). Here the page
+    // clock stands still from before the warning until 'Stay signed in' has been clicked.
+    await page.clock.install();
+    await signIn(page, 'manager');
+    const pageNow = await page.evaluate(() => Date.now());
+    // Far enough ahead that the clock cannot have passed it yet, far enough from the warning.
+    await page.clock.pauseAt(pageNow + 3_000);
+    await page.mouse.move(5, 5); // input: the idle time counts from this (paused) instant
+    await page.clock.runFor(E2E.shortIdleMs - WARNING_MS + 20);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(UI_TEXT.inactivityTitle)).toBeVisible();
     await dialog.getByRole('button', { name: UI_TEXT.staySignedIn }).click();
+    // The countdown was reset by the click; let time flow again (the dialog's closing transition runs on timers).
+    await page.clock.resume();
     await expect(dialog).toHaveCount(0);
     await page.clock.fastForward(WARNING_MS + 1_000);
     await page.reload();

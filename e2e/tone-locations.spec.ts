@@ -1,5 +1,5 @@
 import { CONFIRM_TEXT } from '@console/contract';
-import { chooseOption, dialog, rowWith, settled, table, toast, uniqueTag } from './support/admin';
+import { Api, chooseOption, dialog, rowWith, settled, table, toast, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 
@@ -7,9 +7,21 @@ const PATH = '/tone-dashboard/locations';
 const textbox = (scope: import('@playwright/test').Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 
 test.describe('locations screen', () => {
-  test('add a location with coordinates, manage its tone sequences, edit it, delete it', async ({ page }, testInfo) => {
+  test('add a location with coordinates and a client, manage its tone sequences, edit it, delete it', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    // A location, its client, two sequences, a refusal, edits and deletes: longer than one screen's test.
+    test.setTimeout(180_000);
     const tag = uniqueTag();
     const name = `Station ${tag}`;
+    // The optional client (DESIGN s.4b Locations), picked in the drawer.
+    const admin = await Api.admin(baseURL!);
+    const company = await admin.createCompany({ name: `Venue Owner ${tag}` });
+    const clientForm = new FormData();
+    clientForm.set('name', `Venue Client ${tag}`);
+    clientForm.set('companyId', String(company.id));
+    const client = (await admin.call<{ data: { id: number; name: string } }>('POST', '/client/add', clientForm)).data;
     await signIn(page, 'admin');
     await page.goto(PATH);
     await settled(page);
@@ -26,6 +38,7 @@ test.describe('locations screen', () => {
     await add.getByRole('button', { name: 'Add location', exact: true }).click();
     await expect(add.getByText('Latitude must be between -90 and 90')).toBeVisible();
     await textbox(add, 'Latitude').fill('50.8503');
+    await chooseOption(page, add.getByRole('combobox', { name: 'Client', exact: true }), client.name);
     await expectAccessible(page, 'add location drawer', testInfo);
     await add.getByRole('button', { name: 'Add location', exact: true }).click();
     await expect(add).toBeHidden();
@@ -37,6 +50,7 @@ test.describe('locations screen', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('BE');
     await expect(row).toContainText('50.85030, 4.35170');
+    await expect(row).toContainText(client.name);
 
     // its tone sequences
     await row.getByRole('button', { name: `Tone sequences ${name}` }).click();
@@ -91,10 +105,15 @@ test.describe('locations screen', () => {
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = dialog(page, `Edit ${name}`);
     await expect(textbox(edit, 'Latitude')).toHaveValue('50.8503');
+    await expect(edit.getByRole('combobox', { name: 'Client', exact: true })).toHaveValue(client.name);
     await textbox(edit, 'City').fill('Antwerp');
+    // Clearing the client leaves the location without one.
+    await edit.getByRole('button', { name: 'Clear Client', exact: true, includeHidden: true }).click(); // Mantine hides the clear button from the accessibility tree
+    await expect(edit.getByRole('combobox', { name: 'Client', exact: true })).toHaveValue('');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(toast(page, 'Location updated successfully')).toBeVisible();
     await expect(row).toContainText('Antwerp');
+    await expect(row).not.toContainText(client.name);
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
     await expect(toast(page, 'Location deleted successfully')).toBeVisible();

@@ -9,13 +9,19 @@ import { createLogger, requestId } from './lib/logger.js';
 import { validatorCompiler } from './lib/validator.js';
 import { accessRoutes, createAccessService } from './modules/access/index.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import { bulkUploadsRoutes } from './modules/bulk-uploads/index.js';
 import clientsRoutes from './modules/clients/clients.routes.js';
+import { clientDashboardRoutes } from './modules/client-dashboard/index.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
 import productDashboardRoutes from './modules/product-dashboard/product-dashboard.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import locationsRoutes from './modules/locations/locations.routes.js';
+import { manageActionsRoutes } from './modules/manage-actions/index.js';
+import { mediaRoutes } from './modules/media/index.js';
 import toneSequencesRoutes from './modules/tone-sequences/tone-sequences.routes.js';
+import toneDashboardsRoutes from './modules/tone-dashboards/tone-dashboards.routes.js';
+import { createApiKeyService, userRequestsRoutes } from './modules/user-requests/index.js';
 import permissionsRoutes from './modules/permissions/permissions.routes.js';
 import rolesRoutes from './modules/roles/roles.routes.js';
 import { profileRoutes } from './modules/profile/index.js';
@@ -93,6 +99,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   // because plugins never import modules.
   app.decorate('sessions', createSessionService({ db: app.db, config: app.config, clock: app.clock }));
   app.decorate('access', createAccessService(app.db));
+  app.decorate('apiKeys', createApiKeyService(app.db));
   await app.register(auditPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(multipartPlugin);
@@ -115,6 +122,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(filesRoutes);
       await api.register(companiesRoutes);
       await api.register(clientsRoutes);
+      await api.register(bulkUploadsRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);
@@ -122,6 +130,11 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(productDashboardRoutes);
       await api.register(locationsRoutes);
       await api.register(toneSequencesRoutes);
+      await api.register(manageActionsRoutes);
+      await api.register(mediaRoutes);
+      await api.register(clientDashboardRoutes);
+      await api.register(userRequestsRoutes);
+      await api.register(toneDashboardsRoutes);
     },
     { prefix: '/api' },
   );

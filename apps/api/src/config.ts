@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PASSWORD_MIN_LENGTH, SECURITY_DEFAULTS as S } from '@console/contract';
+import { MEDIA_MAX_BYTES, PASSWORD_MIN_LENGTH, SECURITY_DEFAULTS as S } from '@console/contract';
 import { z } from 'zod';
 
 /**
@@ -67,6 +67,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: int(S.loginRateLimitPerMinute, 1),
   RATE_LIMIT_OTP_PER_MINUTE: int(S.otpRateLimitPerMinute, 1),
   RATE_LIMIT_RESET_PER_MINUTE: int(S.passwordResetRateLimitPerMinute, 1),
+  // Batches per API key per minute on POST /device/user-requests. Generous: a whole fleet of devices shares its owner's key.
+  RATE_LIMIT_INGEST_PER_MINUTE: int(600, 1),
   STORAGE_DRIVER: z.enum(['local', 'azure', '']).optional(),
   AZURE_STORAGE_CONNECTION_STRING: optionalString,
   AZURE_STORAGE_CONTAINER: z
@@ -74,6 +76,7 @@ const envSchema = z.object({
     .regex(/^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'an Azure container name (3-63 lower-case letters, digits and single dashes)')
     .default('console-files'),
   UPLOAD_MAX_BYTES: int(5 * 1024 * 1024, 1024),
+  MEDIA_MAX_BYTES: int(MEDIA_MAX_BYTES, 1024),
   QUEUE_WORKERS: bool(true),
   QUEUE_CONCURRENCY: int(2, 1),
 });
@@ -94,6 +97,8 @@ export type Config = {
   supportEmail: string;
   redisUrl?: string;
   seedDemo: boolean;
+  /** With seedDemo: also clients, media, actions, locations and uploads (default on; API tests turn it off). */
+  seedDemoContent?: boolean;
   seedDemoPassword?: string;
   webDistDir: string;
   logLevel: string;
@@ -110,12 +115,15 @@ export type Config = {
   rateLimitLoginPerMinute: number;
   rateLimitOtpPerMinute: number;
   rateLimitResetPerMinute: number;
+  rateLimitIngestPerMinute: number;
   /** Where uploaded files live: local disk under DATA_DIR/storage, or an Azure Blob container. */
   storageDriver: 'local' | 'azure';
   azureStorageConnectionString?: string;
   azureStorageContainer: string;
   /** Largest accepted image upload (logos, avatars), in bytes. */
   uploadMaxBytes: number;
+  /** Largest demo/campaign media file (image, video or audio), in bytes. */
+  mediaMaxBytes: number;
   /** Run background jobs in this process (always on PGlite, which only this process can open). */
   queueWorkers: boolean;
   /** Jobs of one kind a process runs at once. */
@@ -171,10 +179,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitLoginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
     rateLimitOtpPerMinute: e.RATE_LIMIT_OTP_PER_MINUTE,
     rateLimitResetPerMinute: e.RATE_LIMIT_RESET_PER_MINUTE,
+    rateLimitIngestPerMinute: e.RATE_LIMIT_INGEST_PER_MINUTE,
     storageDriver,
     azureStorageConnectionString: e.AZURE_STORAGE_CONNECTION_STRING,
     azureStorageContainer: e.AZURE_STORAGE_CONTAINER,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    mediaMaxBytes: e.MEDIA_MAX_BYTES,
     queueWorkers: e.QUEUE_WORKERS,
     queueConcurrency: e.QUEUE_CONCURRENCY,
   };

@@ -19,12 +19,15 @@ import type { Mailer } from './plugins/mail.js';
  *   screens, e.g. GET /companies also fills the user form's dropdown for users.create/update);
  * - `'session'`: any valid session (what the caller sees is scoped to them by the handler);
  * - `'public'`: anyone; such a route may still read a session with `optionalSession(request)`.
+ * - `{ apiKey: key }`: no session; a user's API key in the X-API-Key header whose owner is active
+ *   and whose role holds the key (device ingestion). No cookie, so no CSRF; sets request.apiCaller.
  * The super admin (role 1) passes every key check.
  */
 export type RoutePermission =
   | PermissionKey
   | { readonly all: readonly PermissionKey[] }
   | { readonly any: readonly PermissionKey[] }
+  | { readonly apiKey: PermissionKey }
   | 'session'
   | 'public';
 
@@ -36,6 +39,12 @@ export type RouteCatalogueEntry = {
   /** The route's params schema (zod), for tools that need path values the route accepts. */
   params?: unknown;
 };
+
+/** The owner of the API key a `{ apiKey }` route was called with. */
+type ApiCaller = { userId: number; roleId: number };
+
+/** Looks a raw API key up (by its hash); null for an unknown key or an owner who is not active. */
+export type ApiKeyService = { authenticate(rawKey: string): Promise<ApiCaller | null> };
 
 export type AuthContext = {
   user: SessionUser & { status: string };
@@ -57,6 +66,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** Set on `{ apiKey }` routes once the key passed (plugins/auth.ts). */
+    apiCaller: ApiCaller | null;
   }
   interface FastifySchema {
     /** OpenAPI request body of a multipart route (lib/http-schemas.ts); Fastify does not validate it. */
@@ -70,6 +81,7 @@ declare module 'fastify' {
     mailer: Mailer;
     sessions: SessionService;
     access: AccessService;
+    apiKeys: ApiKeyService;
     seedResult: SeedResult;
     audit: AuditService;
     /** Uploaded files (plugins/storage.ts): local disk or Azure Blob. */

@@ -1,9 +1,21 @@
 import type { Benchmark } from '../lib/types';
 import { authTimingBenchmark } from './auth-timing';
+import { bulkImportBenchmark } from './bulk-import';
+import { bulkZipMemoryBenchmark } from './bulk-zip-memory';
+import { ingestBenchmark } from './ingest';
 import { loginBundleBenchmark } from './login-bundle';
 import { loginBenchmark } from './login';
 import { uploadCostBenchmark } from './upload-cost';
 import { usersListBenchmark } from './users-list';
 
 /** Every benchmark, in run order. Add new ones here (list and export benchmarks come next). */
-export const BENCHMARKS: Benchmark[] = [loginBenchmark, loginBundleBenchmark, usersListBenchmark, authTimingBenchmark, uploadCostBenchmark];
+export const BENCHMARKS: Benchmark[] = [
+  loginBenchmark,
+  loginBundleBenchmark,
+  usersListBenchmark,
+  authTimingBenchmark,
+  uploadCostBenchmark,
+  bulkImportBenchmark,
+  bulkZipMemoryBenchmark,
+  ingestBenchmark,
+];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
+import { API_KEY_HEADER } from '@console/contract';
 import type { AuthContext, RoutePermission } from '../types.js';
 import { checkCsrf } from './csrf.js';
 import { isApiUrl } from './route-permissions.js';
@@ -85,6 +86,7 @@ export async function optionalSession(request: FastifyRequest): Promise<AuthCont
 
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiCaller', null);
 
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
@@ -95,6 +97,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       return;
     }
     if (permission === 'public') return;
+    if (typeof permission === 'object' && 'apiKey' in permission) return checkApiKey(request, permission.apiKey);
 
     const auth = await attachSession(request);
     if (!auth) throw new AppError('UNAUTHENTICATED');
@@ -115,9 +118,35 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   });
 });
 
+/**
+ * A device route: only the X-API-Key header counts (a session cookie or bearer token is ignored,
+ * so there is nothing a browser could be tricked into sending: no CSRF check is needed). An
+ * unknown key or an owner who is not active answers 401; an owner whose role lacks the key, 403.
+ */
+async function checkApiKey(request: FastifyRequest, key: string) {
+  const app = request.server;
+  const sent = request.headers[API_KEY_HEADER];
+  const raw = Array.isArray(sent) ? sent[0] : sent;
+  const caller = raw ? await app.apiKeys.authenticate(raw) : null;
+  if (!caller) throw new AppError('UNAUTHENTICATED');
+  const allowed = app.access.isSuperAdmin(caller.roleId) || (await app.access.roleKeys(caller.roleId)).includes(key);
+  if (!allowed) {
+    await app.audit.record(request, {
+      action: 'permission-denied',
+      entity: 'route',
+      entityId: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      after: { required: [key], apiKeyOwner: caller.userId },
+    });
+    throw new AppError('FORBIDDEN');
+  }
+  request.apiCaller = caller;
+}
+
 /** Whether the caller passes a key check (the super admin passes every one). */
 async function allows(auth: AuthContext, permission: Exclude<RoutePermission, 'session' | 'public'>) {
   if (typeof permission === 'string') return auth.can(permission);
+  // Never reached: the hook hands `{ apiKey }` routes to checkApiKey; a session never passes one.
+  if ('apiKey' in permission) return false;
   if ('all' in permission) {
     for (const key of permission.all) if (!(await auth.can(key))) return false;
     return true;

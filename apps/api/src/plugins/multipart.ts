@@ -44,6 +44,8 @@ export type ReadFormOptions = {
   allowed?: UploadCategory;
   /** What an image in this form is for: sets its pixel limit (IMAGE_PIXEL_LIMITS; default 'media'). */
   use?: ImageUse;
+  /** Largest file of this form (default UPLOAD_MAX_BYTES; media forms take MEDIA_MAX_BYTES). */
+  maxBytes?: number;
 };
 
 /**
@@ -64,7 +66,9 @@ async function readForm(request: FastifyRequest, options: ReadFormOptions = {}):
   const app = request.server;
   const fields: Record<string, unknown> = {};
   let file: FormFile | undefined;
-  const parts = request.parts();
+  const maxBytes = options.maxBytes ?? app.config.uploadMaxBytes;
+  // A larger per-form limit also raises the parser's backstop (it bounds the drain after a 413).
+  const parts = options.maxBytes ? request.parts({ limits: { fileSize: maxBytes * 2 } }) : request.parts();
   try {
     for (;;) {
       // Everything the parser throws is about the request's bytes: the client's fault.
@@ -93,7 +97,7 @@ async function readForm(request: FastifyRequest, options: ReadFormOptions = {}):
         throw new AppError('VALIDATION', message, { [part.fieldname]: message });
       }
       const upload = await receiveUpload(part.file, {
-        maxBytes: app.config.uploadMaxBytes,
+        maxBytes,
         allowed: options.allowed ?? 'image',
         use: options.use,
         dir: app.uploadTempDir,

@@ -30,7 +30,11 @@ export function permissionProblem(value: unknown): string | null {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const entries = Object.entries(value);
     const [kind, keys] = entries[0] ?? [];
-    if (entries.length !== 1 || (kind !== 'all' && kind !== 'any')) return 'declares an object that is neither {all: keys} nor {any: keys}';
+    if (entries.length === 1 && kind === 'apiKey') {
+      return typeof keys === 'string' && KNOWN_KEYS.has(keys) ? null : `names an unknown API-key permission ${JSON.stringify(keys)}`;
+    }
+    if (entries.length !== 1 || (kind !== 'all' && kind !== 'any'))
+      return 'declares an object that is neither {all: keys}, {any: keys} nor {apiKey: key}';
     if (!Array.isArray(keys) || keys.length === 0) return `declares {${kind}} without a non-empty list of keys`;
     const unknown = keys.filter((k) => typeof k !== 'string' || !KNOWN_KEYS.has(k));
     return unknown.length ? `names unknown permission keys ${unknown.map((k) => JSON.stringify(k)).join(', ')}` : null;

@@ -11,7 +11,8 @@ import { createStorage, type FileStorage, localStorageRoot, type StorageOptions,
  * while they are inspected (under DATA_DIR, so the local driver moves them on one filesystem).
  */
 
-function storageOptions(config: Config): StorageOptions {
+/** The configured driver's options (the demo seed stores its images through the same driver). */
+export function storageOptions(config: Config): StorageOptions {
   if (config.storageDriver === 'azure') {
     if (!config.azureStorageConnectionString) throw new Error('AZURE_STORAGE_CONNECTION_STRING is required for the azure storage driver');
     return { driver: 'azure', connectionString: config.azureStorageConnectionString, container: config.azureStorageContainer };

@@ -44,7 +44,11 @@ export default fp(async function swaggerPlugin(app: FastifyInstance) {
       },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Opaque access token' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'Opaque access token' },
+          // Devices: POST /device/user-requests only (a user's key from regenerate-api-key).
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: "A user's API key" },
+        },
       },
     },
     transform: openApiTransform,

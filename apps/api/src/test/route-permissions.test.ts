@@ -18,7 +18,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/index.js';
-import { loginWithKeys } from '../modules/roles/testing.js';
+import { createRoleWithKeys, createUser, loginWithKeys } from '../modules/roles/testing.js';
 import type { RouteCatalogueEntry, RoutePermission } from '../types.js';
 import { createTestApp, type TestSession } from './test-app.js';
 
@@ -148,7 +148,7 @@ function withKeys(keys: readonly string[]) {
 const allBut = (excluded: readonly string[]) => withKeys(ALL_ROLE_KEYS.filter((k) => !excluded.includes(k)));
 
 /** The key sets that must be refused, and those that must pass, for a declaration. */
-function keySets(p: Exclude<RoutePermission, 'public'>): { refused: string[][]; holders: string[][] } {
+function keySets(p: Exclude<RoutePermission, 'public' | { readonly apiKey: unknown }>): { refused: string[][]; holders: string[][] } {
   if (p === 'session') return { refused: [], holders: [[]] };
   if (typeof p === 'string') return { refused: [[p]], holders: [[p]] };
   if ('all' in p) return { refused: p.all.map((k) => [k]), holders: [[...p.all]] };
@@ -169,7 +169,48 @@ function expectAdmitted(res: LightMyRequestResponse, who: string) {
 }
 
 const label = (p: RoutePermission) =>
-  typeof p === 'string' ? p : 'all' in p ? `all of ${p.all.join(', ')}` : `any of ${p.any.join(', ')}`;
+  typeof p === 'string'
+    ? p
+    : 'all' in p
+      ? `all of ${p.all.join(', ')}`
+      : 'any' in p
+        ? `any of ${p.any.join(', ')}`
+        : `API key of a holder of ${p.apiKey}`;
+
+/** The API key of a new user whose role holds exactly `keys` (regenerated through the real route). */
+async function apiKeyWithKeys(keys: readonly string[]) {
+  const user = await createUser(t, await createRoleWithKeys(t, keys));
+  const res = await t.as(admin, { method: 'PATCH', url: `/api/users/${user.id}/regenerate-api-key` });
+  return { id: user.id, key: (res.json() as { apiKey: string }).apiKey };
+}
+
+/**
+ * `{apiKey}` routes (device ingestion): a session never passes, with or without the key; an API
+ * key whose owner lacks the key is refused with 403 (audited, nothing stored); a holder's key and
+ * the super admin's key are admitted. No CSRF: the header is not something a browser sends.
+ */
+async function checkApiKeyRoute(route: RouteCatalogueEntry, key: string) {
+  const withKey = (apiKey: string) =>
+    t.app.inject({ method: route.method as 'POST', url: urlFor(route, 'harmless'), headers: { 'x-api-key': apiKey }, payload: {} });
+  const holderSession = await withKeys([key]);
+  const bySession = await send(route, holderSession, 'harmless');
+  expect(bySession.statusCode, 'a session holding the key, without an API key').toBe(401);
+  expectErrorShape(bySession, 'UNAUTHENTICATED', 'a session without an API key');
+  const wrong = await withKey('not-a-key');
+  expect(wrong.statusCode, 'a wrong key').toBe(401);
+
+  const lacking = await apiKeyWithKeys(ALL_ROLE_KEYS.filter((k) => k !== key));
+  const before = await snapshot();
+  const refused = await withKey(lacking.key);
+  expect(refused.statusCode, `an API key without ${key}: ${refused.body.slice(0, 200)}`).toBe(403);
+  expectErrorShape(refused, 'FORBIDDEN', `an API key without ${key}`);
+  expect(await snapshot(), `an API key without ${key}: the database changed`).toBe(before);
+
+  const holder = await apiKeyWithKeys([key]);
+  expectAdmitted(await withKey(holder.key), `the API key of a holder of ${key}`);
+  const adminKey = await t.as(admin, { method: 'PATCH', url: `/api/users/${admin.userId}/regenerate-api-key` });
+  expectAdmitted(await withKey((adminKey.json() as { apiKey: string }).apiKey), "the super admin's API key");
+}
 
 describe('the route table', () => {
   it('lists every route under /api, and the own-id routes above still exist', () => {
@@ -203,6 +244,10 @@ describe.each(routes.map((r) => [`${r.method} ${r.url} (${label(r.permission)})`
     }
     expect(anonymous.statusCode, `anonymous: ${anonymous.body.slice(0, 200)}`).toBe(401);
     expectErrorShape(anonymous, 'UNAUTHENTICATED', 'anonymous');
+    if (typeof p === 'object' && 'apiKey' in p) {
+      await checkApiKeyRoute(route, p.apiKey);
+      return;
+    }
 
     const { refused, holders } = keySets(p);
     for (const missing of refused) {

@@ -26,15 +26,34 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
   const p = `/${productSlug}`;
   return [
     ...routes('tone-dashboard', [
-      ['/tone-home-dashboard', 'home', 'Home Dashboard', 'Analytics and recent activity of the tones portal.'],
-      ['/tone-dashboard', undefined, 'Tones Dashboard', 'Locations, user requests and tone sequences at a glance.'],
+      [
+        '/tone-home-dashboard',
+        'home',
+        'Home Dashboard',
+        'Locations, tone sequences and user requests across the tones portal.',
+        () => import('../features/tones-dashboard/tones-dashboard-page'),
+      ],
+      [
+        '/tone-dashboard',
+        undefined,
+        'Tones Dashboard',
+        'Locations, user requests and tone sequences at a glance.',
+        () => import('../features/tones-home/tones-index-page'),
+      ],
       [
         '/tone-dashboard/home',
         'home',
         'Home',
         'Analytics and recent activity of the tones portal: requests over time and the latest user requests.',
+        () => import('../features/tones-home/tones-home-page'),
       ],
-      ['/tone-portal', undefined, 'Tones Portal', 'Tones, tone sequences and user requests per location.'],
+      [
+        '/tone-portal',
+        undefined,
+        'Tones Portal',
+        'Tones, tone sequences and user requests per location.',
+        () => import('../features/tones-home/tones-index-page'),
+      ],
       [
         '/tone-dashboard/locations',
         'locations',
@@ -47,12 +66,14 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
         'user-request',
         'User Requests',
         'Requests that devices reported per location and tone sequence, with time, platform and app version.',
+        () => import('../features/user-requests/user-requests-page'),
       ],
       [
         '/tone-dashboard/user-request/device-details',
         'user-request',
         'Device Details',
         'Every request made by one device, found by its device code.',
+        () => import('../features/user-requests/device-details-page'),
       ],
     ]),
     ...routes(productSlug, [
@@ -105,6 +126,7 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
         'client-dashboard',
         'Dashboard',
         'Clients by type and status, media and action counts, and bulk upload outcomes.',
+        () => import('../features/client-dashboard/client-dashboard-page'),
       ],
       [
         '/demo-admin/clients',
@@ -118,13 +140,21 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
         'campaign-media',
         'Campaign Media',
         'Media shown in client campaigns, added one by one or by bulk upload.',
+        () => import('../features/media/campaign-media-page'),
       ],
-      ['/demo-admin/demo-media', 'demo-media', 'Demo Media', 'Demo media per client, with bulk upload and CSV export.'],
+      [
+        '/demo-admin/demo-media',
+        'demo-media',
+        'Demo Media',
+        'Demo media per client, with bulk upload and CSV export.',
+        () => import('../features/media/demo-media-page'),
+      ],
       [
         '/demo-admin/manage-actions',
         'manage-actions',
         'Manage Actions',
         'What a tone makes a device do (open a link, show media, call), added one by one or by bulk upload.',
+        () => import('../features/manage-actions/manage-actions-page'),
       ],
     ]),
     ...routes('aes', [

@@ -18,7 +18,15 @@ type RequestOptions = {
   /** Spec s.2: every 401 goes to /token-expiry. Only the logout call opts out (its session may already be gone). */
   redirectOnUnauthorized?: boolean;
   responseType?: 'json' | 'blob' | 'text';
+  /**
+   * Upload progress of the request body (e.g. a media file): the call then goes through
+   * XMLHttpRequest, as fetch reports no upload progress. Same answer, errors and CSRF handling.
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
 };
+
+/** Bytes of the request body sent so far; `total` is null when the browser cannot tell. */
+export type UploadProgress = { loaded: number; total: number | null };
 
 /** A non-2xx answer, parsed from the API's error shape {success:false, message, code, fieldErrors?}. */
 export class ApiError extends Error {
@@ -128,13 +136,10 @@ async function send(path: string, options: RequestOptions, csrfRetry: boolean): 
     if (token) headers[HEADER_NAMES.csrf] = token;
   }
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    body,
-    credentials: 'include',
-    signal: options.signal,
-  });
+  const init: RequestInit = { method, headers, body, credentials: 'include', signal: options.signal };
+  const url = buildUrl(path, options.query);
+  const response =
+    options.onUploadProgress && body !== undefined ? await xhrFetch(url, init, options.onUploadProgress) : await fetch(url, init);
 
   if (response.ok) return readBody(response, options.responseType);
 
@@ -150,6 +155,57 @@ async function send(path: string, options: RequestOptions, csrfRetry: boolean): 
     if (fresh) return send(path, options, false);
   }
   throw error;
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * fetch() through XMLHttpRequest, for its upload progress events: resolves with a real Response
+ * (so the caller reads it like any other), rejects with a TypeError on a network failure and an
+ * AbortError when the signal aborts, as fetch does.
+ */
+function xhrFetch(url: string, init: RequestInit, onUploadProgress: (progress: UploadProgress) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const signal = init.signal;
+    if (signal?.aborted) return reject(new DOMException('The operation was aborted.', 'AbortError'));
+    xhr.open(init.method ?? 'GET', url);
+    xhr.withCredentials = init.credentials === 'include';
+    xhr.responseType = 'arraybuffer';
+    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => onUploadProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : null });
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      done();
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const status = xhr.status;
+      resolve(
+        new Response(NULL_BODY_STATUSES.has(status) ? null : (xhr.response as ArrayBuffer), {
+          status,
+          statusText: xhr.statusText,
+          headers,
+        }),
+      );
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new TypeError('Failed to fetch'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The operation was aborted.', 'AbortError'));
+    };
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 }
 
 /** One call to the API. Resolves with the parsed body; rejects with ApiError (HTTP) or the fetch error (network). */

@@ -95,7 +95,13 @@ export const PERMISSION_KEYS = {
     delete: 'tone-sequences.delete',
     export: 'tone-sequences.export',
   },
-  userRequests: { view: 'user-requests.view', export: 'user-requests.export', devices: 'user-requests.devices' },
+  userRequests: {
+    view: 'user-requests.view',
+    export: 'user-requests.export',
+    devices: 'user-requests.devices',
+    // Held by the user whose API key devices use for POST /device/user-requests.
+    ingest: 'user-requests.ingest',
+  },
   clientDashboard: { view: 'client-dashboard.view' },
   clients: { view: 'clients.view', create: 'clients.create', update: 'clients.update', delete: 'clients.delete', export: 'clients.export' },
   campaignMedia: {

@@ -100,3 +100,6 @@ export const IMAGE_PIXEL_LIMITS = {
   media: 40_000_000,
 } as const;
 export type ImageUse = keyof typeof IMAGE_PIXEL_LIMITS;
+
+/** Largest demo/campaign media file (DESIGN s.4b); the API lets MEDIA_MAX_BYTES override it. */
+export const MEDIA_MAX_BYTES = 100 * 1024 * 1024;

@@ -1,9 +1,23 @@
 import { buildModuleCatalogue, PERMISSION_CATALOGUE } from '@console/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { companies, menus, modules, roles, subModules, users } from '../schema/index.js';
-import { seedDatabase } from './index.js';
+import {
+  bulkUploadItems,
+  bulkUploads,
+  clients,
+  companies,
+  locations,
+  manageActions,
+  media,
+  menus,
+  modules,
+  roles,
+  subModules,
+  toneSequences,
+  users,
+} from '../schema/index.js';
+import { seedDatabase, seedDemoContentWithStorage } from './index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,5 +73,112 @@ describe('seed', () => {
     expect(role?.id).toBe(5);
     const [mod] = await t.app.db.insert(modules).values({ name: 'Later', slug: 'later' }).returning({ id: modules.id });
     expect(mod?.id).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('demo content (SEED_DEMO)', () => {
+  let c: TestApp;
+  beforeAll(async () => {
+    c = await createTestApp({ seedDemoContent: true });
+  });
+  afterAll(() => c?.close());
+
+  const counts = async () => {
+    const db = c.app.db;
+    const n = async (
+      table:
+        | typeof clients
+        | typeof media
+        | typeof manageActions
+        | typeof locations
+        | typeof toneSequences
+        | typeof bulkUploads
+        | typeof bulkUploadItems,
+    ) => (await db.select({ n: count() }).from(table))[0]?.n;
+    return {
+      clients: await n(clients),
+      media: await n(media),
+      actions: await n(manageActions),
+      locations: await n(locations),
+      sequences: await n(toneSequences),
+      uploads: await n(bulkUploads),
+      items: await n(bulkUploadItems),
+    };
+  };
+
+  it('clients of every type with stored logos, media with stored files and thumbnails', async () => {
+    const rows = await c.app.db.select().from(clients);
+    expect(new Set(rows.map((r) => r.type))).toEqual(new Set(['demo', 'live', 'both']));
+    for (const type of ['demo', 'live', 'both']) expect(rows.filter((r) => r.type === type).length).toBeGreaterThanOrEqual(2);
+    for (const r of rows) {
+      expect(r.logo).toMatch(/^clients\//);
+      expect(await c.app.storage.exists(r.logo as string)).toBe(true);
+    }
+    const files = await c.app.db.select().from(media);
+    for (const r of rows) {
+      const own = files.filter((m) => m.clientId === r.id);
+      expect(own.some((m) => m.kind === 'demo')).toBe(true);
+      expect(own.some((m) => m.kind === 'campaign' && m.campaignName)).toBe(true);
+    }
+    for (const m of files) {
+      expect(await c.app.storage.exists(m.file)).toBe(true);
+      expect(await c.app.storage.exists(m.thumbnail as string)).toBe(true);
+      const stored = await c.app.storage.get(m.file);
+      stored?.stream.destroy();
+      expect(stored?.size).toBe(m.size);
+    }
+  });
+
+  it("actions of every type; show-media points at that client's media; tone sequences use media codes", async () => {
+    const actions = await c.app.db.select().from(manageActions);
+    expect(new Set(actions.map((a) => a.actionType))).toEqual(new Set(['open-url', 'deep-link', 'show-media', 'call', 'email', 'sms']));
+    const shows = actions.filter((a) => a.actionType === 'show-media');
+    const shown = await c.app.db
+      .select()
+      .from(media)
+      .where(
+        inArray(
+          media.id,
+          shows.map((a) => a.mediaId as number),
+        ),
+      );
+    for (const a of shows) {
+      const target = shown.find((m) => m.id === a.mediaId);
+      expect(target?.clientId).toBe(a.clientId);
+      expect(a.value).toBe(String(a.mediaId));
+    }
+    const sequences = await c.app.db.select().from(toneSequences);
+    expect(sequences.length).toBeGreaterThanOrEqual(2);
+    const mediaCodes = new Set((await c.app.db.select({ code: media.toneCode }).from(media)).map((m) => m.code));
+    for (const s of sequences) expect(mediaCodes.has(s.code)).toBe(true);
+  });
+
+  it('bulk uploads: a completed one and a partially failed one whose items carry their errors', async () => {
+    const uploads = await c.app.db.select().from(bulkUploads);
+    expect(uploads.map((u) => u.status).sort()).toEqual(['completed', 'partially-failed']);
+    for (const u of uploads) {
+      const items = await c.app.db.select().from(bulkUploadItems).where(eq(bulkUploadItems.uploadId, u.id));
+      expect(items).toHaveLength(u.total);
+      expect(items.filter((i) => i.status === 'failed')).toHaveLength(u.failed);
+      expect(items.filter((i) => i.status === 'done')).toHaveLength(u.done);
+      for (const i of items.filter((x) => x.status === 'failed')) expect(i.message).toBeTruthy();
+    }
+  });
+
+  it('the client dashboard shows the seeded figures', async () => {
+    const admin = await c.login('admin');
+    const res = await c.as(admin, { url: '/api/client-dashboard' });
+    const before = await counts();
+    const data = res.json<{ data: { clientsByType: Record<string, number>; bulkUploads: Record<string, number> } }>().data;
+    expect(Object.values(data.clientsByType).reduce((a, b) => a + b, 0)).toBe(before.clients);
+    expect(data.bulkUploads).toMatchObject({ completed: 1, 'partially-failed': 1 });
+  });
+
+  it('is idempotent: running it again, or the whole seed, adds nothing', async () => {
+    const before = await counts();
+    expect(before).toMatchObject({ locations: 3, uploads: 2, items: 5 });
+    await seedDemoContentWithStorage(c.app.db, c.app.config);
+    await seedDatabase(c.app.db, c.app.config);
+    expect(await counts()).toEqual(before);
   });
 });

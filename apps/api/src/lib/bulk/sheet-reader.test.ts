@@ -71,6 +71,8 @@ describe('readSheet (CSV)', () => {
           { column: 'actionType', message: expect.stringContaining('open-url') },
           { column: 'toneCode', message: '4-16 of A-Z, 0-9 and -' },
         ],
+        // the cells by column, so a caller can still say which row it was (e.g. a manifest's fileName)
+        raw: { name: undefined, actionType: 'fly', value: 'x', toneCode: 'bad code' },
       },
     ]);
   });
@@ -114,6 +116,7 @@ describe('readSheet (XLSX)', () => {
           { column: 'toneCode', message: '4-16 of A-Z, 0-9 and -' },
           { column: 'startDate', message: expect.any(String) },
         ],
+        raw: { name: 'Bad', actionType: 'call', value: undefined, toneCode: 'x', startDate: 'not a date' },
       },
     ]);
   });

@@ -10,7 +10,10 @@ import { xlsxArchiveProblem } from './xlsx-guard.js';
 export type SheetFormat = 'csv' | 'xlsx';
 /** @public API of the bulk-upload groundwork for the demo-admin screens (issue 7 s.2-3), not used yet */
 export type RowError = { column: string; message: string };
-export type SheetRow<T> = { row: number; ok: true; data: T } | { row: number; ok: false; errors: RowError[] };
+/** A row that failed keeps its cells by column (`raw`), e.g. so a manifest row still names its file. */
+export type SheetRow<T> =
+  | { row: number; ok: true; data: T }
+  | { row: number; ok: false; errors: RowError[]; raw: Record<string, string | undefined> };
 
 /** The whole sheet is unusable (no header, missing columns, too many rows); rows are judged alone. */
 export class SheetError extends Error {}
@@ -64,7 +67,7 @@ export async function* readSheet<S extends z.ZodObject>(filePath: string, opts: 
     });
     const parsed = opts.schema.safeParse(record);
     if (parsed.success) yield { row, ok: true, data: parsed.data };
-    else yield { row, ok: false, errors: parsed.error.issues.map((i) => rowError(i, record)) };
+    else yield { row, ok: false, errors: parsed.error.issues.map((i) => rowError(i, record)), raw: record };
   }
   if (!columns) throw new SheetError('The sheet is empty: the first row must name the columns');
 }

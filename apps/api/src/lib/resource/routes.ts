@@ -54,6 +54,8 @@ export type ResourceRouteOptions<Row> = {
   /** The documented write answer when it has more than {success, message, data}. */
   mutationResponse?: z.ZodTypeAny;
   summaries?: Partial<Record<'list' | 'add' | 'update' | 'remove', string>>;
+  /** Largest file part of add/update (default UPLOAD_MAX_BYTES; media take MEDIA_MAX_BYTES). */
+  fileMaxBytes?: number;
 };
 
 /**
@@ -92,7 +94,9 @@ export function registerResourceRoutes<Row>(app: FastifyInstance, options: Resou
   const tags = [res.name];
   const security = [{ bearer: [] }];
   const perm = (key: string | undefined) => key as RoutePermission;
-  const form = res.file ? { fileField: res.file.field, allowed: res.file.allowed, use: res.file.use } : undefined;
+  const form = res.file
+    ? { fileField: res.file.field, allowed: res.file.allowed, use: res.file.use, maxBytes: options.fileMaxBytes }
+    : undefined;
   const mutation =
     options.mutationResponse ?? z.object({ success: z.boolean(), message: z.string(), data: res.schemas.row.optional() }).passthrough();
   const filters = async (request: FastifyRequest) => (await options.filters?.(request.query as Record<string, unknown>, request)) ?? [];

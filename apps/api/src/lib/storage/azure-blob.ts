@@ -1,7 +1,8 @@
 import { BlobServiceClient, RestError, type ContainerClient } from '@azure/storage-blob';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { assertValidKey } from './keys.js';
-import type { FileStorage, PutOptions, PutResult, StoredObject } from './types.js';
+import { resolveRange } from './range.js';
+import type { FileStorage, GetOptions, PutOptions, PutResult, StoredObject } from './types.js';
 
 export interface AzureBlobStorageOptions {
   connectionString: string;
@@ -71,23 +72,37 @@ export class AzureBlobStorage implements FileStorage {
     return { key, size };
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, options: GetOptions = {}): Promise<StoredObject | null> {
     assertValidKey(key);
     await this.init();
+    const blob = this.container.getBlobClient(key);
     try {
-      const res = await this.container.getBlobClient(key).download();
-      const stream = res.readableStreamBody as Readable | undefined;
-      if (!stream) throw new Error('Azure returned no body stream (browser build?)');
-      return {
-        stream,
-        size: res.contentLength ?? 0,
-        contentType: res.contentType ?? 'application/octet-stream',
-        lastModified: res.lastModified,
-      };
+      if (!options.range) return await this.download(blob);
+      // The range is resolved against the blob's size first (a suffix range needs it, and an
+      // unsatisfiable one is answered without a download).
+      const props = await blob.getProperties();
+      const size = props.contentLength ?? 0;
+      const range = resolveRange(options.range, size);
+      if (!range) {
+        return { stream: Readable.from([]), size, range: null, contentType: props.contentType ?? 'application/octet-stream' };
+      }
+      return { ...(await this.download(blob, range.start, range.end - range.start + 1)), size, range };
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;
     }
+  }
+
+  private async download(blob: ReturnType<ContainerClient['getBlobClient']>, offset?: number, count?: number): Promise<StoredObject> {
+    const res = await blob.download(offset, count);
+    const stream = res.readableStreamBody as Readable | undefined;
+    if (!stream) throw new Error('Azure returned no body stream (browser build?)');
+    return {
+      stream,
+      size: res.contentLength ?? 0,
+      contentType: res.contentType ?? 'application/octet-stream',
+      lastModified: res.lastModified,
+    };
   }
 
   async delete(key: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import type { FileStorage } from './types.js';
 
 export * from './types.js';
 export * from './keys.js';
+export * from './range.js';
 export { LocalDiskStorage } from './local-disk.js';
 export { AzureBlobStorage } from './azure-blob.js';
 

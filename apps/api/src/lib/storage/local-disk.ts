@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type Stats } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertValidKey, keyExtension } from './keys.js';
-import { InvalidStorageKey, type FileStorage, type PutOptions, type PutResult, type StoredObject } from './types.js';
+import { resolveRange } from './range.js';
+import { type GetOptions, InvalidStorageKey, type FileStorage, type PutOptions, type PutResult, type StoredObject } from './types.js';
 
 const TMP_DIR = '.tmp';
 const META_DIR = '.meta';
@@ -92,7 +93,7 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, options: GetOptions = {}): Promise<StoredObject | null> {
     const file = this.resolve(key);
     let info: Stats;
     try {
@@ -102,9 +103,11 @@ export class LocalDiskStorage implements FileStorage {
       throw err;
     }
     if (!info.isFile()) return null;
+    const range = options.range ? resolveRange(options.range, info.size) : undefined;
     return {
-      stream: createReadStream(file),
+      stream: range === null ? Readable.from([]) : createReadStream(file, range ?? {}),
       size: info.size,
+      ...(options.range ? { range } : {}),
       contentType: await this.readContentType(key),
       lastModified: info.mtime,
     };

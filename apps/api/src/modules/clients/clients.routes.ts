@@ -22,6 +22,18 @@ export default async function clientsRoutes(app: FastifyInstance) {
     service,
     filters: clientListFilters,
     messages: CLIENT_MESSAGES,
+    // The client pickers of the media, manage-actions and client-dashboard screens and of the
+    // location form read it too.
+    listPermission: {
+      any: [
+        PERMISSION_KEYS.clients.view,
+        PERMISSION_KEYS.demoMedia.view,
+        PERMISSION_KEYS.campaignMedia.view,
+        PERMISSION_KEYS.manageActions.view,
+        PERMISSION_KEYS.locations.create,
+        PERMISSION_KEYS.locations.update,
+      ],
+    },
     // DESIGN s.4b: client adds echo `logo`, like company adds.
     mutationExtras: (row) => ({ logo: row?.logo ?? null }),
     mutationResponse: clientMutationResponseSchema,

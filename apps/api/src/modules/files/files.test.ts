@@ -79,6 +79,67 @@ describe('GET /files on the local driver', () => {
   });
 });
 
+/** GET /api/files with Range headers against whatever driver `t` runs on. */
+async function checkRanges(t: TestApp) {
+  const session = await t.login('guest');
+  const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+  const key = `media/2026/01/range-${Date.now()}.mp3`;
+  await t.app.storage.put(key, bytes, { contentType: 'audio/mpeg' });
+  const get = (range?: string, extra: Record<string, string> = {}) =>
+    t.as(session, { url: `/api/files/${key}`, headers: { ...(range ? { range } : {}), ...extra } });
+
+  const whole = await get();
+  expect(whole.statusCode).toBe(200);
+  expect(whole.headers).toMatchObject({ 'accept-ranges': 'bytes', 'content-length': '1000', 'content-type': 'audio/mpeg' });
+  expect(whole.rawPayload.equals(bytes)).toBe(true);
+
+  const cases: [string, number, number][] = [
+    ['bytes=0-99', 0, 99],
+    ['bytes=900-', 900, 999],
+    ['bytes=-10', 990, 999],
+    ['bytes=990-5000', 990, 999],
+    ['bytes=-5000', 0, 999],
+  ];
+  for (const [range, start, end] of cases) {
+    const res = await get(range);
+    expect(res.statusCode, range).toBe(206);
+    expect(res.headers['content-range'], range).toBe(`bytes ${start}-${end}/1000`);
+    expect(res.headers['content-length'], range).toBe(String(end - start + 1));
+    expect(res.rawPayload.equals(bytes.subarray(start, end + 1)), range).toBe(true);
+  }
+
+  for (const range of ['bytes=1000-', 'bytes=5000-6000', 'bytes=-0']) {
+    const res = await get(range);
+    expect(res.statusCode, range).toBe(416);
+    expect(res.headers['content-range'], range).toBe('bytes */1000');
+    expect(res.json(), range).toMatchObject({ success: false, code: 'RANGE_NOT_SATISFIABLE' });
+  }
+  // Ignored (the whole file): several ranges, other units, garbage, a reversed range, If-Range.
+  for (const [range, extra] of [
+    ['bytes=0-1,5-6', {}],
+    ['items=0-1', {}],
+    ['bytes=abc', {}],
+    ['bytes=9-2', {}],
+    ['bytes=0-1', { 'if-range': 'x' }],
+  ] as const) {
+    const res = await get(range, extra);
+    expect(res.statusCode, range).toBe(200);
+    expect(res.rawPayload.length, range).toBe(1000);
+  }
+  expect((await t.as(session, { url: '/api/files/media/2026/01/missing.mp3', headers: { range: 'bytes=0-1' } })).statusCode).toBe(404);
+}
+
+describe('GET /files with HTTP Range (local driver)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('answers 206 with Content-Range, 416 when no byte is in range, and the whole file when the range must be ignored', () =>
+    checkRanges(t));
+});
+
 describe('Azure Blob driver (Azurite)', () => {
   let azurite: RunningAzurite;
   let t: TestApp;
@@ -126,4 +187,6 @@ describe('Azure Blob driver (Azurite)', () => {
     expect(await t.app.storage.exists(key)).toBe(false);
     expect(await t.app.storage.exists(replaced.json().logo)).toBe(true);
   });
+
+  it('answers Range requests from the container (206, 416)', () => checkRanges(t));
 });

@@ -1,8 +1,10 @@
-import { HEADER_NAMES } from '@console/contract';
+import { randomUUID } from 'node:crypto';
+import { API_KEY_HEADER, HEADER_NAMES } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { users } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { sha256 } from '../../lib/tokens.js';
 import { ADMIN, createTestApp, type TestApp, type TestSession } from '../test-app.js';
 import type { FuzzCase } from './cases.js';
 import type { FileSamples } from './multipart-body.js';
@@ -26,6 +28,10 @@ export async function createFuzzTarget() {
   let admin: TestSession = await t.login('admin');
   const adminId = admin.userId;
   const passwordHash = await hashPassword(ADMIN.password);
+  // The admin's API key, sent with every admin case so the device route (X-API-Key) is fuzzed past its key check.
+  const apiKey = `fuzz-${randomUUID()}`;
+  const apiKeyHash = sha256(apiKey);
+  await t.app.db.update(users).set({ apiKeyHash }).where(eq(users.id, adminId));
   const doc = (await t.inject({ url: '/api/openapi.json' })).json<OpenApiDocument>();
   const files = await sampleFiles();
   let relogins = 0;
@@ -41,6 +47,7 @@ export async function createFuzzTarget() {
         failedLoginCount: 0,
         lockedUntil: null,
         twoFactorEnabled: false,
+        apiKeyHash,
       })
       .where(eq(users.id, adminId));
     admin = await t.login('admin');
@@ -54,6 +61,7 @@ export async function createFuzzTarget() {
       headers.authorization = `Bearer ${admin.token}`;
       headers[HEADER_NAMES.sessionId] = admin.sessionId;
       if (c.method !== 'GET') headers[HEADER_NAMES.csrf] = admin.csrf;
+      headers[API_KEY_HEADER] = apiKey;
     } else if (c.identity === 'forged' && c.forged) {
       headers.authorization = c.forged.authorization;
       headers[HEADER_NAMES.csrf] = c.forged.csrf;

@@ -45,6 +45,11 @@ export type DataTableProps<T> = {
   userId: string | number | null | undefined;
   /** Accessible name of the table, e.g. 'Users'. */
   label: string;
+  /**
+   * Rows hold nothing focusable (no actions, links or checkboxes): the scroll area itself takes
+   * focus so a keyboard user can scroll it sideways on a narrow screen (axe scrollable-region-focusable).
+   */
+  focusableScroll?: boolean;
   /** Keep stable (module scope or useMemo): rows re-render when this array changes. */
   columns: readonly DataTableColumnDef<T>[];
   /** Base query key, e.g. ['users'] or ['demo-media', { clientId }]; the list query is appended. */
@@ -82,6 +87,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     tableId,
     userId,
     label,
+    focusableScroll,
     columns,
     queryKey,
     queryFn,
@@ -249,6 +255,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Box className={classes.root} onKeyDownCapture={sortOnSpace} aria-busy={result.isFetching || undefined}>
         <MantineDataTable<T>
           aria-label={label}
+          scrollAreaProps={focusableScroll ? { viewportProps: { tabIndex: 0, 'aria-label': `${label}, scrollable` } } : undefined}
           withTableBorder
           borderRadius="sm"
           striped

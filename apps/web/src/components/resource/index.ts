@@ -6,6 +6,7 @@ export {
   type ResourceApiOptions,
   type ResourceDeclaration,
   type ResourceFilters,
+  type WriteOptions,
   type WriteResponse,
 } from './resource-api';
 export { ResourcePage, type ResourcePageProps } from './resource-page';

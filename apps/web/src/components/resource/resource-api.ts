@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, type ListResult, type OperationResponse } from '@console/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, buildUrl, errorMessage, type QueryValue, readListOrEmpty } from '../../lib/api-client';
+import { api, buildUrl, errorMessage, type QueryValue, readListOrEmpty, type UploadProgress } from '../../lib/api-client';
 import { getSession } from '../../lib/auth/session';
 import { type DataTableExportConfig, exportErrorMessage, fetchDownload, type ListQueryState, listQueryToSearchParams } from '../data-table';
 import { toast } from '../ui/toast';
@@ -39,6 +39,9 @@ export const resourceKeys = (name: string) => ({
 });
 
 export type WriteResponse<Row> = { success: boolean; message: string; data?: Row } & Record<string, unknown>;
+/** Options of an add or edit call: the upload progress of a multipart body (a progress bar). */
+export type WriteOptions = { onUploadProgress?: (progress: UploadProgress) => void };
+
 export type BulkDeleteOutcome = { deleted: number; failures: { id: number; message: string }[] };
 
 export type ResourceApiOptions = {
@@ -104,8 +107,9 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
         staleTime: 60_000,
       }),
     /** POST /x/add: FormData for multipart resources, an object for JSON ones. */
-    create: (body: FormData | object) => api.post<WriteResponse<Row>>(resource.api.add, body),
-    update: ({ id, body }: { id: number; body: FormData | object }) => api.patch<WriteResponse<Row>>(resource.api.update(id), body),
+    create: (body: FormData | object, options: WriteOptions = {}) => api.post<WriteResponse<Row>>(resource.api.add, body, options),
+    update: ({ id, body }: { id: number; body: FormData | object }, options: WriteOptions = {}) =>
+      api.patch<WriteResponse<Row>>(resource.api.update(id), body, options),
     remove,
     /**
      * Deletes one by one (the API has no bulk call) and keeps every refusal with its message, so

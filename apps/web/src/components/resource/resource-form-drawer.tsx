@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from '@console/contract';
-import { Drawer } from '@mantine/core';
-import { useMemo } from 'react';
+import { Drawer, Progress, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api-client';
 import { useStoredFileUrl } from '../../lib/stored-file';
@@ -21,6 +21,10 @@ export type ResourceForm<Row> = {
   previewField?: keyof Row & string;
   /** The row field with the name the stored file was uploaded with (shown instead of the generated key). */
   previewNameField?: keyof Row & string;
+  /** Show a progress bar while a multipart body uploads (large files such as media). */
+  uploadProgress?: boolean;
+  /** The toast of a refused add/edit when the server sent no message (spec s.8, e.g. 'Error adding user' for media adds). */
+  errorMessages?: { create?: string; update?: string };
 };
 
 export type EditorState<Row> = { opened: boolean; row: Row | null; session: number };
@@ -40,7 +44,12 @@ export function ResourceFormDrawer<Row extends { id: number }>({
   onClose: () => void;
 }) {
   const { row } = state;
-  const { create, update } = useResourceWrites(resourceApi);
+  // Percent of the body sent, while an upload with progress runs (null otherwise).
+  const [sent, setSent] = useState<number | null>(null);
+  const { create, update } = useResourceWrites(
+    resourceApi,
+    form.uploadProgress ? { onUploadProgress: (p) => setSent(p.total ? Math.min(100, Math.round((p.loaded / p.total) * 100)) : null) } : {},
+  );
   const initialValues = useMemo(() => form.toValues(row), [form, row]);
   const { singular } = resourceApi.resource.label;
   const stored = form.previewField && row ? ((row[form.previewField] as string | null | undefined) ?? null) : null;
@@ -48,13 +57,16 @@ export function ResourceFormDrawer<Row extends { id: number }>({
 
   const onSubmit = async (values: FormValues) => {
     const body = form.toBody(values, initialValues);
+    if (form.uploadProgress && body instanceof FormData) setSent(0);
     try {
       const result = row ? await update.mutateAsync({ id: row.id, body }) : await create.mutateAsync(body);
       toast.success(result.message || (row ? `${singular} updated` : `${singular} added`));
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, ERROR_MESSAGES.generic));
+      toast.error(errorMessage(error, form.errorMessages?.[row ? 'update' : 'create'] ?? ERROR_MESSAGES.generic));
       throw error; // the form puts the server's field errors under their fields and focuses the first
+    } finally {
+      setSent(null);
     }
   };
 
@@ -72,6 +84,14 @@ export function ResourceFormDrawer<Row extends { id: number }>({
       attributes={{ header: { role: 'none' } }}
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
+      {sent !== null ? (
+        <Stack gap={4} mb="md">
+          <Text size="sm" id="upload-progress-label">
+            {sent < 100 ? `Uploading… ${sent}%` : 'Checking the file…'}
+          </Text>
+          <Progress value={sent} animated={sent >= 100} aria-labelledby="upload-progress-label" />
+        </Stack>
+      ) : null}
       <FormBuilder
         key={state.session}
         aria-label={heading}

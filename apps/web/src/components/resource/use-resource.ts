@@ -6,7 +6,7 @@ import { useCan } from '../../lib/permissions';
 import type { RecordId } from '../data-table';
 import { confirmDelete, showAlert } from '../ui/alert-dialog';
 import { toast } from '../ui/toast';
-import type { ResourceApi } from './resource-api';
+import type { ResourceApi, WriteOptions } from './resource-api';
 
 /** What the signed-in user may do on a resource's screen (the API enforces the same keys). */
 export function useResourcePermissions(keys: ResourceApi<unknown>['resource']['keys']) {
@@ -24,11 +24,14 @@ export function useResourcePermissions(keys: ResourceApi<unknown>['resource']['k
 }
 
 /** Add and edit mutations; both refresh everything under the resource's key. */
-export function useResourceWrites<Row>(resourceApi: ResourceApi<Row>) {
+export function useResourceWrites<Row>(resourceApi: ResourceApi<Row>, options: WriteOptions = {}) {
   const queryClient = useQueryClient();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: resourceApi.keys.all });
-  const create = useMutation({ mutationFn: resourceApi.create, onSuccess: invalidate });
-  const update = useMutation({ mutationFn: resourceApi.update, onSuccess: invalidate });
+  const create = useMutation({ mutationFn: (body: FormData | object) => resourceApi.create(body, options), onSuccess: invalidate });
+  const update = useMutation({
+    mutationFn: (vars: { id: number; body: FormData | object }) => resourceApi.update(vars, options),
+    onSuccess: invalidate,
+  });
   return { create, update };
 }
 

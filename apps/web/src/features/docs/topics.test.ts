@@ -53,6 +53,7 @@ describe('help topics', () => {
         'two-step-sign-in',
       ],
       companies: ['company-name', 'email', 'phone', 'website', 'address', 'status', 'logo'],
+      'manage-actions': ['client', 'action-name', 'action-type', 'value', 'tone-code', 'status'],
       'sign-in': ['email', 'password', 'keep-me-logged-in'],
       'password-reset': ['password', 'confirm-password'],
     };

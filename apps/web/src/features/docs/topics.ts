@@ -38,6 +38,18 @@ export const DOC_TOPICS: readonly DocTopic[] = [
     summary: 'Which role may open which module, as one grid.',
     section: 'Administration',
   },
+  {
+    slug: 'manage-actions',
+    title: 'Manage actions',
+    summary: 'What a tone code makes a device do, per client, and how each value is checked.',
+    section: 'Administration',
+  },
+  {
+    slug: 'media',
+    title: 'Demo and campaign media',
+    summary: "A client's images, videos and sounds, their tone codes and campaign dates.",
+    section: 'Administration',
+  },
   { slug: 'aes', title: 'AES keys', summary: 'Generate AES keys and IVs in the browser and try them with GCM or CBC.', section: 'Tools' },
   { slug: 'profile', title: 'Your profile', summary: 'Your details and colours, activity and sessions.', section: 'Your profile' },
 ];

@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { IconWaveSine } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useClientOptions } from '../../components/client-picker';
 import { ResourcePage, type RowAction } from '../../components/resource';
 import { useCan } from '../../lib/permissions';
 import { locationsApi } from './api/locations-api';
@@ -16,6 +17,8 @@ const recordName = (l: Location) => l.name;
 export default function LocationsPage() {
   const [params, setParams] = useSearchParams();
   const canSequences = useCan(PERMISSION_KEYS.toneSequences.view);
+  const clients = useClientOptions();
+  const form = useMemo(() => locationForm(clients.data ?? []), [clients.data]);
   const selected = Number(params.get('location')) || undefined;
   // Names of the rows seen, for the panel's title.
   const [names, setNames] = useState<Record<number, string>>({});
@@ -52,7 +55,7 @@ export default function LocationsPage() {
         description="The places where tones play; choose one's tone sequences from its row."
         columns={locationColumns}
         recordName={recordName}
-        form={locationForm}
+        form={form}
         rowActions={rowActions}
         onPage={onPage}
         deleteTexts={{ refusedTitle: 'The location was not deleted' }}

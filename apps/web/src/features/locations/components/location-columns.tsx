@@ -23,8 +23,7 @@ export const locationColumns: DataTableColumnDef<Location>[] = [
   { accessor: 'city', title: 'City', render: (l) => dash(l.city) },
   { accessor: 'country', title: 'Country', render: (l) => dash(l.country) },
   { accessor: 'latitude', title: 'Coordinates', noWrap: true, render: coordinates },
-  // Hidden until the clients screen can link locations to clients (the column chooser shows it).
-  { accessor: 'clientName', title: 'Client', hidden: true, render: (l) => dash(l.clientName) },
+  { accessor: 'clientName', title: 'Client', render: (l) => dash(l.clientName) },
   { accessor: 'status', title: 'Status', noWrap: true, render: (l) => <StatusBadge status={l.status} /> },
   { accessor: 'toneSequences', title: 'Tone sequences', textAlign: 'right' },
   { accessor: 'userRequests', title: 'User requests', textAlign: 'right' },

@@ -9,21 +9,24 @@ const STATUS_OPTIONS = [
 
 // Coordinates are plain inputs: no map library here works offline without a tile server. No min/max:
 // the number input would clamp 95 to 90 silently; the contract's range message says what is wrong instead.
-const LOCATION_FIELDS: FormField[] = [
+const locationFields = (clients: { id: number; name: string }[]): FormField[] => [
   { name: 'name', label: 'Location name', type: 'text', required: true, placeholder: 'Central Station, hall B' },
   { name: 'address', label: 'Address', type: 'textarea', rows: 2 },
   { name: 'city', label: 'City', type: 'text' },
   { name: 'country', label: 'Country code', type: 'text', placeholder: 'BE' },
   { name: 'latitude', label: 'Latitude', type: 'number', step: 0.000001, placeholder: '50.8503' },
   { name: 'longitude', label: 'Longitude', type: 'number', step: 0.000001, placeholder: '4.3517' },
+  // Optional (DESIGN s.4b): the client whose tones play here; cleared, the location belongs to none.
+  { name: 'clientId', label: 'Client', type: 'select', options: clients.map((c) => ({ value: c.id, label: c.name })) },
   { name: 'status', label: 'Status', type: 'select', required: true, options: STATUS_OPTIONS },
 ];
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-export const locationForm: ResourceForm<Location> = {
-  fields: LOCATION_FIELDS,
+/** The add/edit drawer; the client options come from the shared client picker's list. */
+export const locationForm = (clients: { id: number; name: string }[]): ResourceForm<Location> => ({
+  fields: locationFields(clients),
   schema: locationInputSchema,
   toValues: (l) => ({
     name: l?.name ?? '',
@@ -33,10 +36,9 @@ export const locationForm: ResourceForm<Location> = {
     latitude: l?.latitude ?? undefined,
     longitude: l?.longitude ?? undefined,
     status: l?.status ?? 'active',
-    // Not a field of this form (clients have no picker here yet): sent back unchanged.
-    clientId: l?.clientId ?? null,
+    clientId: l?.clientId ?? '',
   }),
-  toBody: (v: FormValues, initial: FormValues) => ({
+  toBody: (v: FormValues) => ({
     name: text(v.name),
     address: text(v.address),
     city: text(v.city),
@@ -44,9 +46,9 @@ export const locationForm: ResourceForm<Location> = {
     latitude: num(v.latitude),
     longitude: num(v.longitude),
     status: v.status,
-    clientId: initial.clientId ?? null,
+    clientId: Number(v.clientId) || null,
   }),
-};
+});
 
 const SEQUENCE_FIELDS: FormField[] = [
   { name: 'name', label: 'Tone sequence name', type: 'text', required: true, placeholder: 'Entrance chime' },

@@ -1,0 +1,2 @@
+export * from './probe.js';
+export * from './store.js';

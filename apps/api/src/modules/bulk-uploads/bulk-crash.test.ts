@@ -1,0 +1,221 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BulkUploadFile, type BulkUploadKind, bulkUploadPaths, COOKIE_NAMES, HEADER_NAMES } from '@console/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.js';
+import { csv, zipOf } from './bulk-uploads.testing.js';
+
+// The exactly-once promise against the real thing: the server process (apps/api/src/server.ts) on
+// a PGlite data dir takes a 10,000-row manage-actions sheet and a 200-image ZIP, is killed with
+// SIGKILL at several points of the jobs, restarted on the same data dir, and in the end the
+// database holds exactly 10,000 actions and 200 media, each item once. The full size takes ~6
+// minutes on a busy 2-core machine (four server starts on PGlite), so `npm test` runs it at 2,000
+// rows and 40 files; BULK_CRASH_FULL=1 runs the full size (docs/bulk-uploads.md).
+
+const FULL = process.env.BULK_CRASH_FULL === '1';
+const ROWS = Number(process.env.BULK_CRASH_ROWS ?? (FULL ? 10_000 : 2_000));
+const FILES = Number(process.env.BULK_CRASH_FILES ?? (FULL ? 200 : 40));
+const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ADMIN = { email: 'admin@example.com', password: 'Crash-Admin-Pass-551' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+let dir: string;
+let server: ChildProcess | undefined;
+let base = '';
+let auth: Record<string, string> = {};
+
+async function start() {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    APP_URL: base,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
+  };
+  delete env.DATABASE_URL; // the embedded database: the crash case this test is about
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: API_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = createWriteStream(path.join(dir, 'server.log'), { flags: 'a' });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  server = child;
+  // Generous: four PGlite starts (migrations included) on a busy shared machine.
+  for (const end = Date.now() + 300_000; Date.now() < end; await sleep(200)) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${dir}/server.log`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+  }
+  throw new Error('server not healthy in time');
+}
+
+async function kill() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function login() {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...ADMIN, rememberMe: false }),
+  });
+  const body = (await res.json()) as { data: { accessToken: string } };
+  const csrf = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith(`${COOKIE_NAMES.csrf}=`))
+    ?.slice(COOKIE_NAMES.csrf.length + 1);
+  auth = { authorization: `Bearer ${body.data.accessToken}`, [HEADER_NAMES.csrf]: csrf ?? '' };
+}
+
+async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api${url}`, {
+    method,
+    headers: { ...auth, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function row(kind: BulkUploadKind, id: number): Promise<BulkUploadFile | undefined> {
+  for (const url of [bulkUploadPaths(kind).pendingFailed, bulkUploadPaths(kind).completed]) {
+    const page = await api<{ data: BulkUploadFile[] }>('GET', `${url}?limit=100`);
+    const hit = page.data.find((r) => r.id === id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** Waits (through the API) until `check` holds for the two rows. */
+async function until(what: string, check: (sheet: BulkUploadFile, zip: BulkUploadFile) => boolean, deadlineMs = 240_000) {
+  for (const end = Date.now() + deadlineMs; Date.now() < end; await sleep(100)) {
+    const [s, z] = [await row('manage-actions', ids.sheet), await row('demo-media', ids.zip)];
+    if (s && z && check(s, z)) return { s, z };
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+const ids = { sheet: 0, zip: 0 };
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'bulk-crash-'));
+});
+afterAll(async () => {
+  await kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('bulk uploads across SIGKILL', () => {
+  it(`imports ${ROWS} actions and ${FILES} media exactly once however often the server is killed`, async () => {
+    await start();
+    await login();
+    const company = await api<{ data: { id: number } }>('POST', '/companies/add', { name: 'Crash Co' });
+    const client = await api<{ data: { id: number } }>('POST', '/client/add', {
+      name: 'Crash client',
+      companyId: company.data.id,
+      type: 'demo',
+    });
+    const clientId = String(client.data.id);
+
+    const rows: string[][] = [['name', 'actionType', 'value', 'toneCode', 'status']];
+    for (let i = 1; i <= ROWS; i++) rows.push([`Action ${i}`, 'open-url', `https://example.com/a/${i}`, '', 'active']);
+    const images = await Promise.all(
+      Array.from({ length: FILES }, (_, i) =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: { r: i % 256, g: (i * 7) % 256, b: 90 } } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const zip = await zipOf(images.map((data, i) => ({ name: `img/${String(i).padStart(3, '0')}.png`, data })));
+
+    const sheetForm = new FormData();
+    sheetForm.set('clientId', clientId);
+    sheetForm.append('files', new Blob([new Uint8Array(csv(rows))]), 'actions.csv');
+    const zipForm = new FormData();
+    zipForm.set('clientId', clientId);
+    zipForm.append('files', new Blob([new Uint8Array(zip)]), 'images.zip');
+    ids.sheet = (await api<{ data: BulkUploadFile[] }>('POST', bulkUploadPaths('manage-actions').upload, sheetForm)).data[0]!.id;
+    ids.zip = (await api<{ data: BulkUploadFile[] }>('POST', bulkUploadPaths('demo-media').upload, zipForm)).data[0]!.id;
+
+    // Kill 1: while the parts are being read into the ledger (or just after).
+    await sleep(300);
+    await kill();
+    // Kill 2: mid-processing, once some items of either upload are done.
+    await start();
+    await login();
+    await until('work under way', (s, z) => s.done + z.done > 0);
+    await kill();
+    // Kill 3: later in the processing.
+    await start();
+    await login();
+    const seen = await until(
+      'more work',
+      (s, z) => s.done >= ROWS / 2 || z.done >= FILES / 2 || (s.status === 'completed' && z.status === 'completed'),
+    );
+    await kill();
+    // The last run finishes both.
+    await start();
+    await login();
+    const done = await until('both completed', (s, z) => s.status === 'completed' && z.status === 'completed');
+    expect(done.s).toMatchObject({ total: ROWS, done: ROWS, failed: 0, errors: [] });
+    expect(done.z).toMatchObject({ total: FILES, done: FILES, failed: 0, errors: [] });
+    expect(seen.s.done + seen.z.done).toBeGreaterThan(0);
+    await kill();
+
+    // The server is gone: this process may open the data dir (PGlite admits one process).
+    const handle = await openDatabase({ pgliteDataDir: path.join(dir, 'pglite') });
+    try {
+      const q = async (text: string) =>
+        (
+          await (handle.db as unknown as { $client: { query(t: string): Promise<{ rows: Record<string, unknown>[] }> } }).$client.query(
+            text,
+          )
+        ).rows[0];
+      expect(
+        await q(
+          `select count(*)::int as n, count(distinct upload_item)::int as items, count(distinct lower(name))::int as names from manage_actions where upload_id = ${ids.sheet}`,
+        ),
+      ).toEqual({ n: ROWS, items: ROWS, names: ROWS });
+      expect(
+        await q(`select count(*)::int as n, count(distinct upload_item)::int as items from media where upload_id = ${ids.zip}`),
+      ).toEqual({ n: FILES, items: FILES });
+      expect(
+        await q(`select count(*)::int as n from bulk_upload_items where upload_id in (${ids.sheet}, ${ids.zip}) and status <> 'done'`),
+      ).toEqual({ n: 0 });
+    } finally {
+      await handle.close();
+    }
+    // Each media file is stored once (file + thumbnail): replays overwrote, nothing leaked.
+    const stored = readdirSync(path.join(dir, 'storage', 'media', 'bulk', String(ids.zip)));
+    expect(stored.length).toBe(FILES * 2);
+  }, 900_000);
+});

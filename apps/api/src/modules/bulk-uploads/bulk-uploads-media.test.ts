@@ -1,0 +1,206 @@
+import { type BulkUploadFile, bulkUploadPaths, mediaManifestRowSchema } from '@console/contract';
+import { eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, companies, media } from '../../db/schema/index.js';
+import { readSheet } from '../../lib/bulk/sheet-reader.js';
+import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
+import { png, storedFiles } from '../users/users.testing.js';
+import { csv, filePart, listedRow, uploadParts, waitFinished, zipOf } from './bulk-uploads.testing.js';
+
+// Media bulk uploads (demo and campaign) end to end: plain files, ZIPs with hostile entries, manifests.
+
+let t: TestApp;
+let admin: TestSession;
+let demoClient: number;
+let liveClient: number;
+let jpeg: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+  const [company] = await t.app.db.insert(companies).values({ name: 'Media Bulk Co' }).returning();
+  const rows = await t.app.db
+    .insert(clients)
+    .values([
+      { name: 'Demo one', companyId: company!.id, type: 'demo' },
+      { name: 'Live one', companyId: company!.id, type: 'live' },
+    ])
+    .returning();
+  demoClient = rows[0]!.id;
+  liveClient = rows[1]!.id;
+  jpeg = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#143f6f' } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(() => t?.close());
+
+type Accepted = { data: BulkUploadFile[] };
+const filesUnder = async (prefix: string) => (await storedFiles(t)).filter((f) => f.startsWith(prefix));
+
+describe('POST /demo-media/bulk-upload', () => {
+  it('stores plain files and archive entries as media; hostile or wrong entries fail as items and write nothing', async () => {
+    const zip = await zipOf(
+      [
+        { name: 'a.png', data: await png(40, 30) },
+        { name: 'dir/b.jpg', data: jpeg },
+        { name: 'zz/evil.png', data: await png(8, 8) },
+        { name: 'link.png', data: Buffer.from('/etc/passwd'), mode: 0o120777 },
+        { name: 'notes.png', data: Buffer.from('just some text, not an image') },
+        // 101 MB of zeros deflate to ~100 kB: refused for its declared size before a byte is inflated.
+        { name: 'big.png', data: Buffer.alloc(101 * 1024 * 1024), compress: true },
+        // 5 MB of zeros: a compression ratio no media file has.
+        { name: 'bomb.png', data: Buffer.alloc(5 * 1024 * 1024), compress: true },
+        { name: 'c.png', data: await png(10, 10) },
+      ],
+      [['zz/evil.png', '../evil.png']],
+    );
+    const manifest = csv([
+      ['fileName', 'title', 'description', 'toneCode', 'status'],
+      ['a.png', 'Alpha', 'First one', 'ab-12', 'inactive'],
+      ['b.jpg', 'Bravo', '', 'x', 'active'],
+    ]);
+    const res = await uploadParts(t, admin, 'demo-media', { clientId: demoClient }, [
+      filePart('Solo shot.png', await png(20, 20)),
+      filePart('pack.zip', zip),
+      filePart('report.pdf', Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')),
+      filePart('manifest.csv', manifest, 'manifest'),
+    ]);
+    expect(res.statusCode, res.body).toBe(202);
+    const [solo, pack, pdf] = res.json<Accepted>().data;
+    expect(res.json<Accepted>().data.map((r) => [r.fileName, r.status])).toEqual([
+      ['Solo shot.png', 'pending'],
+      ['pack.zip', 'pending'],
+      ['report.pdf', 'pending'],
+    ]);
+
+    expect(await waitFinished(t, solo!.id)).toMatchObject({ status: 'completed', total: 1, done: 1, failed: 0 });
+    const [soloMedia] = await t.app.db.select().from(media).where(eq(media.uploadId, solo!.id));
+    // Not in the manifest: the title is the file name without its extension.
+    expect(soloMedia).toMatchObject({
+      kind: 'demo',
+      clientId: demoClient,
+      title: 'Solo shot',
+      mediaType: 'image',
+      mimeType: 'image/png',
+      width: 20,
+      height: 20,
+    });
+
+    expect(await waitFinished(t, pack!.id)).toMatchObject({ status: 'partially-failed', total: 8, done: 2, failed: 6 });
+    const listed = await listedRow(t, admin, 'demo-media', pack!.id);
+    expect(Object.fromEntries(listed!.errors.map((e) => [e.item, e.message]))).toEqual({
+      'dir/b.jpg': expect.stringMatching(/^Manifest row 3: toneCode: /),
+      '../evil.png': expect.stringMatching(/^Unsafe path in the archive/),
+      'link.png': 'Links are not accepted in archives',
+      'notes.png': expect.stringMatching(/^Not an accepted file type/),
+      'big.png': expect.stringMatching(/^File is larger than/),
+      'bomb.png': expect.stringMatching(/^Suspicious compression ratio/),
+    });
+    const packMedia = await t.app.db.select().from(media).where(eq(media.uploadId, pack!.id)).orderBy(media.id);
+    expect(packMedia.map((m) => [m.uploadItem, m.title, m.description, m.toneCode, m.status])).toEqual([
+      ['a.png', 'Alpha', 'First one', 'AB-12', 'inactive'],
+      ['c.png', 'c', null, null, 'active'],
+    ]);
+    // Only what was accepted reached storage, under keys fixed by (upload, position); no temp files.
+    expect(await filesUnder(`media/bulk/${pack!.id}/`)).toEqual([
+      `media/bulk/${pack!.id}/1.png`,
+      `media/bulk/${pack!.id}/1.thumb.webp`,
+      `media/bulk/${pack!.id}/8.png`,
+      `media/bulk/${pack!.id}/8.thumb.webp`,
+    ]);
+    expect(await filesUnder('tmp:')).toEqual([]);
+    expect(packMedia[0]!.file).toBe(`media/bulk/${pack!.id}/1.png`);
+
+    expect(await waitFinished(t, pdf!.id)).toMatchObject({
+      status: 'failed',
+      error: 'Not a media file (image, video or audio) or a ZIP archive',
+      total: 0,
+    });
+    expect(await filesUnder(`media/bulk/${pdf!.id}/`)).toEqual([]);
+  });
+
+  it('refuses a client of the wrong type (live for demo media) with 400 fieldErrors.clientId and keeps nothing', async () => {
+    const before = await storedFiles(t);
+    const res = await uploadParts(t, admin, 'demo-media', { clientId: liveClient }, [filePart('x.png', await png(5, 5))]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ fieldErrors: { clientId: 'Choose a client of type demo or both' } });
+    const two = await uploadParts(t, admin, 'demo-media', { clientId: demoClient }, [
+      filePart('x.png', await png(5, 5)),
+      filePart('m1.csv', csv([['fileName']]), 'manifest'),
+      filePart('m2.csv', csv([['fileName']]), 'manifest'),
+    ]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toMatchObject({ fieldErrors: { manifest: 'Only one manifest is accepted' } });
+    expect(await storedFiles(t)).toEqual(before);
+  });
+
+  it('a manifest that is not a sheet fails every part of its request with the reason', async () => {
+    const res = await uploadParts(t, admin, 'demo-media', { clientId: demoClient }, [
+      filePart('y.png', await png(6, 6)),
+      filePart('m.csv', await png(6, 6), 'manifest'),
+    ]);
+    const [row] = res.json<Accepted>().data;
+    expect(await waitFinished(t, row!.id)).toMatchObject({
+      status: 'failed',
+      error: 'Manifest: Not a spreadsheet (XLSX, or CSV in UTF-8)',
+    });
+    expect(await t.app.db.select().from(media).where(eq(media.uploadId, row!.id))).toEqual([]);
+  });
+});
+
+describe('POST /campaign-media/bulk-upload', () => {
+  it('takes campaign fields from the manifest; a file the manifest does not describe fails', async () => {
+    const zip = await zipOf([
+      { name: 'spring.png', data: await png(12, 12) },
+      { name: 'unlisted.png', data: await png(12, 12) },
+    ]);
+    const manifest = csv([
+      ['fileName', 'title', 'description', 'toneCode', 'status', 'campaignName', 'startDate', 'endDate'],
+      ['spring.png', 'Spring', '', '', 'active', 'Spring sale', '2026-03-01', '2026-04-30'],
+    ]);
+    const res = await uploadParts(t, admin, 'campaign-media', { clientId: liveClient }, [
+      filePart('campaign.zip', zip),
+      filePart('manifest.csv', manifest, 'manifest'),
+    ]);
+    expect(res.statusCode, res.body).toBe(202);
+    const [row] = res.json<Accepted>().data;
+    expect(await waitFinished(t, row!.id)).toMatchObject({ status: 'partially-failed', done: 1, failed: 1 });
+    const [m] = await t.app.db.select().from(media).where(eq(media.uploadId, row!.id));
+    expect(m).toMatchObject({
+      kind: 'campaign',
+      title: 'Spring',
+      campaignName: 'Spring sale',
+      startDate: '2026-03-01',
+      endDate: '2026-04-30',
+    });
+    expect((await listedRow(t, admin, 'campaign-media', row!.id))?.errors).toEqual([
+      { item: 'unlisted.png', message: 'The manifest has no row for this file' },
+    ]);
+    const demo = await uploadParts(t, admin, 'campaign-media', { clientId: demoClient }, [filePart('x.png', await png(5, 5))]);
+    expect(demo.json()).toMatchObject({ fieldErrors: { clientId: 'Choose a client of type live or both' } });
+  });
+
+  it('the manifest templates parse back into valid manifest rows', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'media-template-'));
+    try {
+      for (const kind of ['demo-media', 'campaign-media'] as const) {
+        for (const format of ['csv', 'excel'] as const) {
+          const res = await t.as(admin, { url: `/api${bulkUploadPaths(kind).template(format)}` });
+          expect(res.statusCode).toBe(200);
+          const file = path.join(dir, `${kind}.${format}`);
+          writeFileSync(file, res.rawPayload);
+          const rows = [];
+          for await (const r of readSheet(file, { format: format === 'csv' ? 'csv' : 'xlsx', schema: mediaManifestRowSchema(kind) }))
+            rows.push(r);
+          expect(rows, `${kind} ${format}`).toMatchObject([{ row: 2, ok: true }]);
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

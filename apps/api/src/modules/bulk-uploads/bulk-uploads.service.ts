@@ -1,0 +1,126 @@
+import {
+  BULK_UPLOAD_CLIENT_TYPES,
+  BULK_UPLOAD_MESSAGES,
+  type BulkUploadFile,
+  type BulkUploadKind,
+  bulkUploadFieldsSchema,
+} from '@console/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bulkUploads, clients } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { BULK_UPLOAD_JOB } from './bulk-uploads.job.js';
+import { receiveBulkForm, removeKeys } from './bulk-uploads.receive.js';
+import { findUpload, findUploadFiles } from './bulk-uploads.repository.js';
+import { requeueFailed } from './ledger.js';
+
+const notFound = () => new AppError('NOT_FOUND', BULK_UPLOAD_MESSAGES.notFound);
+
+export function createBulkUploadsService(app: FastifyInstance) {
+  const db = app.db;
+
+  async function checkClient(kind: BulkUploadKind, clientId: number) {
+    const [client] = await db.select({ type: clients.type }).from(clients).where(eq(clients.id, clientId));
+    if (!client) throw new AppError('VALIDATION', BULK_UPLOAD_MESSAGES.unknownClient, { clientId: BULK_UPLOAD_MESSAGES.unknownClient });
+    if (!BULK_UPLOAD_CLIENT_TYPES[kind].includes(client.type)) {
+      const message = BULK_UPLOAD_MESSAGES.wrongClientType(kind);
+      throw new AppError('VALIDATION', message, { clientId: message });
+    }
+  }
+
+  return {
+    /**
+     * Receives the parts (stored, never in memory), checks the client, writes one row per part
+     * and queues one job per row. Answers the rows; the work happens in the background.
+     */
+    async upload(request: FastifyRequest, kind: BulkUploadKind): Promise<BulkUploadFile[]> {
+      const form = await receiveBulkForm(request, kind);
+      const stored = [...form.parts.map((p) => p.key), form.manifestKey].filter((k): k is string => k !== null);
+      let ids: number[];
+      try {
+        const parsed = bulkUploadFieldsSchema.safeParse(form.fields);
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message ?? BULK_UPLOAD_MESSAGES.unknownClient;
+          throw new AppError('VALIDATION', message, { clientId: message });
+        }
+        if (form.parts.length === 0)
+          throw new AppError('VALIDATION', BULK_UPLOAD_MESSAGES.noFiles, { files: BULK_UPLOAD_MESSAGES.noFiles });
+        await checkClient(kind, parsed.data.clientId);
+        const now = app.clock.now();
+        const rows = await db
+          .insert(bulkUploads)
+          .values(
+            form.parts.map((p) => ({
+              kind,
+              clientId: parsed.data.clientId,
+              fileName: p.fileName,
+              size: p.size,
+              storageKey: p.key,
+              manifestKey: form.manifestKey,
+              // Refused on receipt: the job only finishes it as failed, with this reason.
+              error: p.error,
+              uploadedBy: request.auth?.user.id ?? null,
+              createdAt: now,
+            })),
+          )
+          .returning({ id: bulkUploads.id });
+        ids = rows.map((r) => r.id);
+      } catch (err) {
+        await removeKeys(request, stored);
+        throw err;
+      }
+      for (const uploadId of ids) await app.queue.send(BULK_UPLOAD_JOB, { uploadId });
+      return findUploadFiles(db, ids);
+    },
+
+    /** Failed items become pending again and the job runs again (a whole-file failure is read again). */
+    async retry(kind: BulkUploadKind, id: number): Promise<BulkUploadFile> {
+      const upload = await findUpload(db, kind, id);
+      if (!upload) throw notFound();
+      if (upload.status === 'processing' || upload.status === 'pending')
+        throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.stillProcessing);
+      if (upload.failed === 0 && !upload.error) throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.nothingToRetry);
+      if (!upload.storageKey) throw new AppError('CONFLICT', upload.error ?? BULK_UPLOAD_MESSAGES.nothingToRetry);
+      const claimed = await db.transaction(async (tx) => {
+        // Only a finished row is claimed: two retries at once queue the work once.
+        const [row] = await tx
+          .update(bulkUploads)
+          .set({ status: 'pending', error: null, finishedAt: null })
+          .where(and(eq(bulkUploads.id, id), ne(bulkUploads.status, 'pending'), ne(bulkUploads.status, 'processing')))
+          .returning({ id: bulkUploads.id });
+        if (row) await requeueFailed(tx, id);
+        return Boolean(row);
+      });
+      if (!claimed) throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.stillProcessing);
+      await app.queue.send(BULK_UPLOAD_JOB, { uploadId: id });
+      const [file] = await findUploadFiles(db, [id]);
+      if (!file) throw notFound(); // removed meanwhile
+      return file;
+    },
+
+    /** Removes a row that is not being processed, with its stored part (and the manifest once unused). */
+    async remove(kind: BulkUploadKind, id: number, request: FastifyRequest): Promise<BulkUploadFile> {
+      const [before] = await findUploadFiles(db, [id]);
+      if (!before || before.kind !== kind) throw notFound();
+      const [gone] = await db
+        .delete(bulkUploads)
+        .where(and(eq(bulkUploads.id, id), ne(bulkUploads.status, 'processing')))
+        .returning({ storageKey: bulkUploads.storageKey, manifestKey: bulkUploads.manifestKey });
+      if (!gone) {
+        if (await findUpload(db, kind, id)) throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.stillProcessing);
+        throw notFound();
+      }
+      const keys = gone.storageKey ? [gone.storageKey] : [];
+      if (gone.manifestKey) {
+        const [other] = await db
+          .select({ id: bulkUploads.id })
+          .from(bulkUploads)
+          .where(eq(bulkUploads.manifestKey, gone.manifestKey))
+          .limit(1);
+        if (!other) keys.push(gone.manifestKey);
+      }
+      await removeKeys(request, keys);
+      return before;
+    },
+  };
+}

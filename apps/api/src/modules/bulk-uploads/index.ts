@@ -1,0 +1,1 @@
+export { default as bulkUploadsRoutes } from './bulk-uploads.routes.js';

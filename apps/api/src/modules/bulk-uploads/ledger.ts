@@ -1,0 +1,120 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bulkUploadItems, bulkUploads } from '../../db/schema/index.js';
+
+/** A transaction handle or the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type NewItem = {
+  item: string;
+  position: number;
+  status: 'pending' | 'failed';
+  message?: string | null;
+  details?: unknown;
+};
+
+const INSERT_BATCH = 1000;
+
+/**
+ * Writes items into the ledger; an item already there (a replay after a crash) is left as it is,
+ * so a done item stays done. Batched: one multi-row insert per 1000 items.
+ */
+export async function insertItems(db: Tx, uploadId: number, items: NewItem[]) {
+  for (let i = 0; i < items.length; i += INSERT_BATCH) {
+    const batch = items.slice(i, i + INSERT_BATCH);
+    await db
+      .insert(bulkUploadItems)
+      .values(
+        batch.map((it) => ({
+          uploadId,
+          item: it.item,
+          position: it.position,
+          status: it.status,
+          message: it.message ?? null,
+          details: it.details ?? null,
+        })),
+      )
+      .onConflictDoNothing({ target: [bulkUploadItems.uploadId, bulkUploadItems.item] });
+  }
+}
+
+/** Marks items done with their entity (inside the transaction that inserted the entities). */
+export async function markDone(tx: Tx, uploadId: number, done: { item: string; entityId: number }[]) {
+  if (done.length === 0) return;
+  const values = sql.join(
+    done.map((d) => sql`(${d.item}::text, ${d.entityId}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${bulkUploadItems} as i set status = 'done', entity_id = v.entity_id, message = null, details = null,
+      attempts = i.attempts + 1, updated_at = now()
+    from (values ${values}) as v(item, entity_id)
+    where i.upload_id = ${uploadId} and i.item = v.item`);
+}
+
+export async function markFailed(tx: Tx, uploadId: number, failed: { item: string; message: string }[]) {
+  if (failed.length === 0) return;
+  const values = sql.join(
+    failed.map((f) => sql`(${f.item}::text, ${f.message}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${bulkUploadItems} as i set status = 'failed', message = v.message, attempts = i.attempts + 1, updated_at = now()
+    from (values ${values}) as v(item, message)
+    where i.upload_id = ${uploadId} and i.item = v.item and i.status = 'pending'`);
+}
+
+/** Counts done and failed from the ledger onto the upload row (progress while the job runs). */
+export async function refreshCounts(db: Tx, uploadId: number) {
+  await db.execute(sql`
+    update ${bulkUploads} set
+      total = c.total, done = c.done, failed = c.failed, updated_at = now()
+    from (select count(*)::int as total,
+                 count(*) filter (where status = 'done')::int as done,
+                 count(*) filter (where status = 'failed')::int as failed
+          from ${bulkUploadItems} where upload_id = ${uploadId}) as c
+    where ${bulkUploads.id} = ${uploadId}`);
+}
+
+/**
+ * The final status from the ledger: completed (nothing failed), failed (nothing done), or
+ * partially-failed. A file that failed as a whole (`error`) is failed whatever its items say.
+ */
+export async function finishUpload(db: Tx, uploadId: number) {
+  await refreshCounts(db, uploadId);
+  await db.execute(sql`
+    update ${bulkUploads} set
+      status = case when error is not null or (failed > 0 and done = 0) or total = 0 then 'failed'
+                    when failed > 0 then 'partially-failed' else 'completed' end,
+      finished_at = now(), updated_at = now()
+    where id = ${uploadId}`);
+}
+
+/** The whole file is unusable: its items go, the row fails with the reason. */
+export async function failWholeFile(db: Db, uploadId: number, message: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(bulkUploadItems).where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'pending')));
+    await tx.update(bulkUploads).set({ error: message }).where(eq(bulkUploads.id, uploadId));
+    await finishUpload(tx, uploadId);
+  });
+}
+
+/** Pending items after `position`, in order, at most `limit`. */
+export function pendingItems(db: Tx, uploadId: number, after: number, limit: number) {
+  return db
+    .select({ item: bulkUploadItems.item, position: bulkUploadItems.position, details: bulkUploadItems.details })
+    .from(bulkUploadItems)
+    .where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'pending'), sql`${bulkUploadItems.position} > ${after}`))
+    .orderBy(bulkUploadItems.position)
+    .limit(limit);
+}
+
+/** Retry: the failed items become pending again; answers how many. */
+export async function requeueFailed(db: Tx, uploadId: number): Promise<number> {
+  const rows = await db
+    .update(bulkUploadItems)
+    .set({ status: 'pending', updatedAt: sql`now()` })
+    .where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'failed')))
+    .returning({ id: bulkUploadItems.id });
+  return rows.length;
+}

@@ -1,0 +1,47 @@
+import {
+  BULK_SHEET_MAX_ROWS,
+  BULK_UPLOAD_MESSAGES,
+  type MediaKind,
+  type MediaManifestRow,
+  mediaManifestRowSchema,
+} from '@console/contract';
+import type { FastifyInstance } from 'fastify';
+import { detectSheetFormat, readSheet } from '../../lib/bulk/sheet-reader.js';
+import { fetchToTemp } from './stored-part.js';
+
+type ManifestEntry = { row: number; ok: true; data: MediaManifestRow } | { row: number; ok: false; message: string };
+/** Manifest rows by fileName (the first row of a name wins). */
+export type Manifest = Map<string, ManifestEntry>;
+
+/**
+ * Reads the manifest sent with a media upload. A manifest that cannot be used at all (not a
+ * sheet, bad header, gone from storage) fails every part of its request: answered as `error`.
+ */
+export async function loadManifest(
+  app: FastifyInstance,
+  key: string,
+  kind: MediaKind,
+): Promise<{ manifest: Manifest } | { error: string }> {
+  const temp = await fetchToTemp(app, key);
+  if (!temp) return { error: 'Manifest: the file is no longer stored' };
+  try {
+    const format = await detectSheetFormat(temp.path);
+    if (!format) return { error: `Manifest: ${BULK_UPLOAD_MESSAGES.wrongSheetType}` };
+    const manifest: Manifest = new Map();
+    // Rows are read loosely first so a row with errors still says which file it describes.
+    for await (const r of readSheet(temp.path, { format, schema: mediaManifestRowSchema(kind), maxRows: BULK_SHEET_MAX_ROWS })) {
+      if (r.ok) {
+        if (!manifest.has(r.data.fileName)) manifest.set(r.data.fileName, { row: r.row, ok: true, data: r.data as MediaManifestRow });
+      } else {
+        const name = r.raw.fileName?.trim();
+        const message = r.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)).join('; ');
+        if (name && !manifest.has(name)) manifest.set(name, { row: r.row, ok: false, message });
+      }
+    }
+    return { manifest };
+  } catch (err) {
+    return { error: `Manifest: ${(err as Error).message}` };
+  } finally {
+    await temp.cleanup();
+  }
+}

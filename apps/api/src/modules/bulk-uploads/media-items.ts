@@ -1,0 +1,172 @@
+import { createReadStream } from 'node:fs';
+import { BULK_UPLOAD_MESSAGES, type BulkUploadKind, MEDIA_MAX_BYTES } from '@console/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import { media } from '../../db/schema/index.js';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../../lib/bulk/zip-entry-checks.js';
+import { readZip } from '../../lib/bulk/zip-reader.js';
+import { probeMediaFile, removeMediaFiles } from '../../lib/media/index.js';
+import { thumbnailKeyFor } from '../../lib/storage/index.js';
+import { CATEGORY_TYPES, makeThumbnail, streamToTempFile, UploadRejected } from '../../lib/uploads/index.js';
+import { insertItems, markDone, markFailed, type NewItem, pendingItems, refreshCounts } from './ledger.js';
+import type { Manifest } from './manifest.js';
+
+type Upload = { id: number; clientId: number; kind: BulkUploadKind; fileName: string };
+
+const zipLimits = (): ZipLimits => ({ ...DEFAULT_ZIP_LIMITS, maxEntryBytes: MEDIA_MAX_BYTES });
+
+async function isZip(path: string) {
+  return (await fileTypeFromFile(path))?.mime === 'application/zip';
+}
+
+/**
+ * The items of a media part: one per archive entry (a refused entry is a failed item: none of
+ * its bytes were written anywhere), or the part itself when it is a plain media file. Answers
+ * the reason when the whole part is unusable, else null.
+ */
+export async function expandMedia(app: FastifyInstance, upload: Upload, path: string): Promise<string | null> {
+  if (!(await isZip(path))) {
+    const type = await fileTypeFromFile(path);
+    if (!type || !CATEGORY_TYPES.media[type.mime]) return BULK_UPLOAD_MESSAGES.wrongMediaType;
+    await insertItems(app.db, upload.id, [{ item: upload.fileName, position: 1, status: 'pending' }]);
+    return null;
+  }
+  const items: NewItem[] = [];
+  try {
+    let position = 0;
+    for await (const entry of readZip(path, zipLimits())) {
+      position++;
+      if (entry.ok) entry.stream.destroy();
+      items.push(
+        entry.ok
+          ? { item: entry.name, position, status: 'pending' }
+          : { item: entry.name, position, status: 'failed', message: entry.message },
+      );
+    }
+  } catch (err) {
+    return `The archive could not be read (${(err as Error).message})`;
+  }
+  if (items.length === 0) return 'The archive holds no files';
+  await insertItems(app.db, upload.id, items);
+  return null;
+}
+
+/** Stores every pending item as a media row (see storeItem), re-reading the archive for its entries. */
+export async function processMedia(app: FastifyInstance, upload: Upload, path: string, manifest: Manifest | null) {
+  const pending = new Map((await pendingItems(app.db, upload.id, 0, 100_000)).map((i) => [i.item, i.position]));
+  if (pending.size === 0) return;
+  if (!(await isZip(path))) {
+    for (const [item, position] of pending) await storeItem(app, upload, { path, item, position }, manifest);
+    return;
+  }
+  for await (const entry of readZip(path, zipLimits())) {
+    const position = pending.get(entry.name);
+    if (position === undefined) {
+      if (entry.ok) entry.stream.destroy();
+      continue;
+    }
+    pending.delete(entry.name);
+    if (!entry.ok) {
+      await markFailed(app.db, upload.id, [{ item: entry.name, message: entry.message }]);
+      continue;
+    }
+    let temp: Awaited<ReturnType<typeof streamToTempFile>>;
+    try {
+      temp = await streamToTempFile(entry.stream, { maxBytes: MEDIA_MAX_BYTES, dir: app.uploadTempDir });
+    } catch (err) {
+      await markFailed(app.db, upload.id, [{ item: entry.name, message: (err as Error).message }]);
+      continue;
+    }
+    try {
+      await storeItem(app, upload, { path: temp.path, item: entry.name, position }, manifest);
+    } finally {
+      await temp.cleanup();
+    }
+    await refreshCounts(app.db, upload.id);
+  }
+  const gone = [...pending.keys()].map((item) => ({ item, message: 'The entry is no longer in the archive' }));
+  await markFailed(app.db, upload.id, gone);
+}
+
+const baseName = (item: string) => item.slice(item.lastIndexOf('/') + 1);
+function titleFromName(item: string) {
+  const base = baseName(item);
+  const dot = base.lastIndexOf('.');
+  return (dot > 0 ? base.slice(0, dot) : base).slice(0, 200);
+}
+
+/**
+ * One media item, exactly once: its file goes under a key fixed by (upload, position), so a
+ * replay after a crash overwrites what the cut-off run wrote instead of leaking a copy; the row
+ * and the ledger's done mark are one transaction, and the unique (upload, item) makes a second
+ * insert a no-op that still finds the first row.
+ */
+async function storeItem(
+  app: FastifyInstance,
+  upload: Upload,
+  src: { path: string; item: string; position: number },
+  manifest: Manifest | null,
+) {
+  const fail = (message: string) => markFailed(app.db, upload.id, [{ item: src.item, message }]);
+  const described = manifest?.get(src.item) ?? manifest?.get(baseName(src.item));
+  if (described && !described.ok) return fail(`Manifest row ${described.row}: ${described.message}`);
+  const meta = described?.ok ? described.data : undefined;
+  if (upload.kind === 'campaign-media' && !meta) return fail(BULK_UPLOAD_MESSAGES.notInManifest);
+  let facts: Awaited<ReturnType<typeof probeMediaFile>>;
+  try {
+    facts = await probeMediaFile({ path: src.path }, { maxBytes: MEDIA_MAX_BYTES });
+  } catch (err) {
+    if (err instanceof UploadRejected) return fail(err.message);
+    throw err;
+  }
+  const file = `media/bulk/${upload.id}/${src.position}.${facts.ext}`;
+  const thumbnail = facts.mediaType === 'image' ? thumbnailKeyFor(file) : null;
+  await app.storage.put(file, createReadStream(src.path), { contentType: facts.mimeType });
+  if (thumbnail) await app.storage.put(thumbnail, await makeThumbnail({ path: src.path }), { contentType: 'image/webp' });
+  const campaign = upload.kind === 'campaign-media';
+  try {
+    await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(media)
+        .values({
+          kind: campaign ? 'campaign' : 'demo',
+          clientId: upload.clientId,
+          title: meta?.title || titleFromName(src.item),
+          description: meta?.description ?? null,
+          toneCode: meta?.toneCode ?? null,
+          status: meta?.status ?? 'active',
+          mediaType: facts.mediaType,
+          file,
+          fileName: baseName(src.item).slice(0, 255),
+          thumbnail,
+          mimeType: facts.mimeType,
+          size: facts.size,
+          width: facts.width ?? null,
+          height: facts.height ?? null,
+          durationSeconds: facts.durationSeconds ?? null,
+          campaignName: campaign ? (meta?.campaignName ?? null) : null,
+          startDate: campaign ? (meta?.startDate ?? null) : null,
+          endDate: campaign ? (meta?.endDate ?? null) : null,
+          uploadId: upload.id,
+          uploadItem: src.item,
+        })
+        .onConflictDoNothing({ target: [media.uploadId, media.uploadItem] })
+        .returning({ id: media.id });
+      const id =
+        row?.id ??
+        (
+          await tx
+            .select({ id: media.id })
+            .from(media)
+            .where(and(eq(media.uploadId, upload.id), eq(media.uploadItem, src.item)))
+        )[0]?.id;
+      if (id === undefined) throw new Error('the media row was neither inserted nor found');
+      await markDone(tx, upload.id, [{ item: src.item, entityId: id }]);
+    });
+  } catch (err) {
+    // The row is refused (e.g. the client was deleted meanwhile): its files must not stay behind.
+    await removeMediaFiles(app.storage, { file, thumbnail });
+    await fail(`The media could not be saved (${(err as Error).message})`);
+  }
+}

@@ -1,0 +1,1 @@
+export { default as clientDashboardRoutes } from './client-dashboard.routes.js';

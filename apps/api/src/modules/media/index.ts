@@ -1,0 +1,1 @@
+export { default as mediaRoutes } from './media.routes.js';

@@ -1,0 +1,181 @@
+import type { IngestContent, Platform } from '@console/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { manageActions, media, toneSequences } from '../../db/schema/index.js';
+
+export type IngestRow = {
+  eventId: string;
+  deviceCode: string;
+  toneSequenceId: number;
+  locationId: number;
+  toneCode: string;
+  platform: Platform;
+  deviceModel: string | null;
+  osVersion: string | null;
+  appVersion: string | null;
+  requestedAt: string;
+};
+
+type Rows<T> = { rows: T[] };
+
+/** Active tone sequences by code (what a device may report). */
+export async function toneSequencesByCode(db: Db, codes: string[]) {
+  if (codes.length === 0) return new Map<string, { id: number; locationId: number }>();
+  const rows = await db
+    .select({ id: toneSequences.id, code: toneSequences.code, locationId: toneSequences.locationId })
+    .from(toneSequences)
+    .where(and(inArray(toneSequences.code, codes), eq(toneSequences.status, 'active')));
+  return new Map(rows.map((r) => [r.code, { id: r.id, locationId: r.locationId }]));
+}
+
+/**
+ * Stores a batch in ONE statement: the multi-row insert (ON CONFLICT DO NOTHING on (user, event
+ * id), so a replayed event is a duplicate, stored once) and, from exactly the rows it inserted,
+ * the device upsert and the three rollups, each one upsert of grouped counts. Data-modifying
+ * CTEs all run to completion in the statement's snapshot, so the rollups can never drift from
+ * the rows, whatever batches run at the same time. Groups are upserted in key order, so two
+ * concurrent batches lock shared rollup rows in the same order and cannot deadlock.
+ * Returns the event ids that were new.
+ */
+export async function insertBatch(db: Db, userId: number, rows: IngestRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const payload = JSON.stringify(
+    rows.map((r) => ({
+      event_id: r.eventId,
+      device_code: r.deviceCode,
+      tone_sequence_id: r.toneSequenceId,
+      location_id: r.locationId,
+      tone_code: r.toneCode,
+      platform: r.platform,
+      device_model: r.deviceModel,
+      os_version: r.osVersion,
+      app_version: r.appVersion,
+      requested_at: r.requestedAt,
+    })),
+  );
+  const result = (await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${payload}::jsonb) as x(
+        event_id uuid, device_code varchar, tone_sequence_id int, location_id int, tone_code varchar,
+        platform varchar, device_model varchar, os_version varchar, app_version varchar, requested_at timestamptz)
+    ),
+    ins as (
+      insert into user_requests (event_id, user_id, device_code, tone_sequence_id, location_id, tone_code, platform,
+        device_model, os_version, app_version, requested_at)
+      select event_id, ${userId}, device_code, tone_sequence_id, location_id, tone_code, platform,
+        device_model, os_version, app_version, requested_at
+      from input
+      on conflict (user_id, event_id) do nothing
+      returning event_id, device_code, location_id, platform, device_model, os_version, app_version, requested_at
+    ),
+    latest as (
+      -- The device's newest report in this batch carries its current platform, model and versions.
+      select distinct on (device_code) device_code, platform, device_model, os_version, app_version, requested_at
+      from ins order by device_code, requested_at desc
+    ),
+    dev as (
+      insert into devices (device_code, first_seen, last_seen, requests, platform, device_model, os_version, app_version)
+      select g.device_code, g.first_seen, g.last_seen, g.n, l.platform, l.device_model, l.os_version, l.app_version
+      from (select device_code, min(requested_at) as first_seen, max(requested_at) as last_seen, count(*) as n
+            from ins group by device_code) g
+      join latest l on l.device_code = g.device_code
+      order by g.device_code
+      on conflict (device_code) do update set
+        first_seen = least(devices.first_seen, excluded.first_seen),
+        last_seen = greatest(devices.last_seen, excluded.last_seen),
+        requests = devices.requests + excluded.requests,
+        platform = case when excluded.last_seen >= devices.last_seen then excluded.platform else devices.platform end,
+        device_model = case when excluded.last_seen >= devices.last_seen then excluded.device_model else devices.device_model end,
+        os_version = case when excluded.last_seen >= devices.last_seen then excluded.os_version else devices.os_version end,
+        app_version = case when excluded.last_seen >= devices.last_seen then excluded.app_version else devices.app_version end
+      returning 1
+    ),
+    daily as (
+      insert into user_request_daily (day, location_id, platform, requests)
+      select (requested_at at time zone 'UTC')::date, location_id, platform, count(*)
+      from ins group by 1, 2, 3 order by 1, 2, 3
+      on conflict (day, location_id, platform) do update set requests = user_request_daily.requests + excluded.requests
+      returning 1
+    ),
+    loc as (
+      insert into user_request_location_totals (location_id, requests, last_request_at)
+      select location_id, count(*), max(requested_at) from ins group by location_id order by location_id
+      on conflict (location_id) do update set
+        requests = user_request_location_totals.requests + excluded.requests,
+        last_request_at = greatest(user_request_location_totals.last_request_at, excluded.last_request_at)
+      returning 1
+    ),
+    plat as (
+      insert into user_request_platform_totals (platform, requests)
+      select platform, count(*) from ins group by platform order by platform
+      on conflict (platform) do update set requests = user_request_platform_totals.requests + excluded.requests
+      returning 1
+    )
+    -- Every data-modifying CTE runs whether or not the final select reads it.
+    select event_id::text as event_id from ins`)) as unknown as Rows<{ event_id: string }>;
+  return new Set(result.rows.map((r) => r.event_id));
+}
+
+/**
+ * What each tone code triggers: an active manage-action first; else an active campaign media
+ * running today (dates inclusive, open ends allowed); else an active demo media. The oldest row
+ * wins when several match, so the answer is stable.
+ */
+export async function contentByCode(db: Db, codes: string[], today: string): Promise<Map<string, IngestContent>> {
+  const found = new Map<string, IngestContent>();
+  if (codes.length === 0) return found;
+  const actions = await db
+    .select({
+      id: manageActions.id,
+      toneCode: manageActions.toneCode,
+      name: manageActions.name,
+      actionType: manageActions.actionType,
+      value: manageActions.value,
+    })
+    .from(manageActions)
+    .where(and(inArray(manageActions.toneCode, codes), eq(manageActions.status, 'active')))
+    .orderBy(asc(manageActions.id));
+  for (const a of actions) {
+    if (a.toneCode && !found.has(a.toneCode))
+      found.set(a.toneCode, { kind: 'manage-action', id: a.id, name: a.name, actionType: a.actionType, value: a.value });
+  }
+  const rest = codes.filter((c) => !found.has(c));
+  if (rest.length === 0) return found;
+  const items = await db
+    .select({
+      id: media.id,
+      kind: media.kind,
+      toneCode: media.toneCode,
+      title: media.title,
+      description: media.description,
+      mediaType: media.mediaType,
+      file: media.file,
+      thumbnail: media.thumbnail,
+      mimeType: media.mimeType,
+    })
+    .from(media)
+    .where(
+      and(
+        inArray(media.toneCode, rest),
+        eq(media.status, 'active'),
+        sql`(${media.kind} <> 'campaign' or ((${media.startDate} is null or ${media.startDate} <= ${today}::date)
+          and (${media.endDate} is null or ${media.endDate} >= ${today}::date)))`,
+      ),
+    )
+    // Campaign media before demo media, then the oldest.
+    .orderBy(sql`case when ${media.kind} = 'campaign' then 0 else 1 end`, asc(media.id));
+  for (const m of items) {
+    if (!m.toneCode || found.has(m.toneCode)) continue;
+    found.set(m.toneCode, {
+      kind: m.kind === 'campaign' ? 'campaign-media' : 'demo-media',
+      id: m.id,
+      title: m.title,
+      description: m.description,
+      mediaType: m.mediaType,
+      file: m.file,
+      thumbnail: m.thumbnail,
+      mimeType: m.mimeType,
+    });
+  }
+  return found;
+}

@@ -1,0 +1,93 @@
+import {
+  BULK_UPLOAD_MESSAGES,
+  type BulkUploadAccepted,
+  type BulkUploadKind,
+  bulkUploadPaths,
+  ERROR_MESSAGES,
+  type ListResult,
+} from '@console/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, buildUrl, errorMessage, readListOrEmpty, type UploadProgress } from '../../lib/api-client';
+import { getSession } from '../../lib/auth/session';
+import { fetchDownload, type ListQueryState } from '../data-table';
+import { toast } from '../ui/toast';
+import type { BulkUploadFile as BulkUploadRow } from '@console/contract';
+
+export type BulkList = 'completed' | 'pending-failed';
+
+/** ['bulk-uploads', kind] is what every write and the live poll refresh; the tables append the list and its query. */
+export const bulkKeys = {
+  kind: (kind: BulkUploadKind) => ['bulk-uploads', kind] as const,
+  list: (kind: BulkUploadKind, list: BulkList) => ['bulk-uploads', kind, list] as const,
+};
+
+/** Spec s.8: completed and pending-failed file reads return empty data on failure. */
+export function readBulkList(
+  kind: BulkUploadKind,
+  list: BulkList,
+  query: ListQueryState & { clientId?: number | null },
+  signal?: AbortSignal,
+): Promise<ListResult<BulkUploadRow>> {
+  const paths = bulkUploadPaths(kind);
+  return readListOrEmpty<BulkUploadRow>(list === 'completed' ? paths.completed : paths.pendingFailed, { ...query }, signal);
+}
+
+export type UploadRequest = {
+  clientId: number;
+  files: File[];
+  manifest?: File | null;
+  onProgress?: (p: UploadProgress) => void;
+  signal?: AbortSignal;
+};
+
+/** POST /{kind}/bulk-upload: the parts are received, a job does the rest (202, one row per part). */
+export function useBulkUpload(kind: BulkUploadKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ clientId, files, manifest, onProgress, signal }: UploadRequest) => {
+      const form = new FormData();
+      form.append('clientId', String(clientId));
+      for (const file of files) form.append('files', file, file.name);
+      if (manifest) form.append('manifest', manifest, manifest.name);
+      // The shared client sends through XHR when asked for upload progress.
+      return api.post<BulkUploadAccepted>(bulkUploadPaths(kind).upload, form, { onUploadProgress: onProgress, signal });
+    },
+    onSuccess: (answer) => {
+      toast.success(answer?.message || 'Files uploaded, processing has started');
+    },
+    // Spec s.8: a refused bulk upload says 'Error adding user' unless the server explains.
+    onError: (error) => {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) toast.error(errorMessage(error, BULK_UPLOAD_MESSAGES.addFailed));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bulkKeys.kind(kind) }),
+  });
+}
+
+export function useRetryUpload(kind: BulkUploadKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (row: BulkUploadRow) => api.post<{ message?: string }>(bulkUploadPaths(kind).retry(row.id)),
+    onSuccess: (answer) => toast.success(answer?.message || BULK_UPLOAD_MESSAGES.retried),
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bulkKeys.kind(kind) }),
+  });
+}
+
+export function useRemoveUpload(kind: BulkUploadKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (row: BulkUploadRow) => api.delete<{ message?: string }>(bulkUploadPaths(kind).remove(row.id)),
+    onSuccess: (answer) => toast.success(answer?.message || BULK_UPLOAD_MESSAGES.deleted),
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bulkKeys.kind(kind) }),
+  });
+}
+
+/** Downloads through fetch with the bearer token (an <a href> cannot send it). */
+export async function downloadBulkFile(path: string, fileName?: string): Promise<void> {
+  try {
+    await fetchDownload(buildUrl(path), { fileName, init: { headers: { Authorization: `Bearer ${getSession()?.accessToken ?? ''}` } } });
+  } catch {
+    toast.error(ERROR_MESSAGES.exportCsv);
+  }
+}

@@ -1,0 +1,272 @@
+import '../data-table/test-setup';
+import { type BulkUploadFile, COOKIE_NAMES, HEADER_NAMES, PERMISSION_KEYS } from '@console/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearAllCookies } from '../../lib/auth/cookies';
+import { renderWithRouter } from '../data-table/test-utils';
+import { BulkUploadPanel } from './bulk-upload-panel';
+
+const granted = new Set<string>();
+vi.mock('../../lib/permissions', () => ({
+  useCan: (key: string | readonly string[]) => (typeof key === 'string' ? [key] : key).some((k) => granted.has(k)),
+}));
+// The confirm answers what the test says: first 'Cancel', then 'Yes, delete it!'.
+const confirm = vi.hoisted(() => ({ answers: [] as boolean[], asked: 0 }));
+vi.mock('../ui/alert-dialog', () => ({
+  confirmDelete: async () => {
+    confirm.asked += 1;
+    return confirm.answers.shift() ?? false;
+  },
+}));
+
+const row = (over: Partial<BulkUploadFile>): BulkUploadFile => ({
+  id: 1,
+  kind: 'demo-media',
+  clientId: 3,
+  fileName: 'a.png',
+  size: 2048,
+  status: 'completed',
+  total: 1,
+  done: 1,
+  failed: 0,
+  errors: [],
+  uploadedBy: { id: 1, email: 'me@example.com' },
+  createdAt: '2026-01-01T10:00:00.000Z',
+  startedAt: '2026-01-01T10:00:01.000Z',
+  finishedAt: '2026-01-01T10:00:02.000Z',
+  ...over,
+});
+
+let completed: BulkUploadFile[] = [];
+let open: BulkUploadFile[] = [];
+const calls: { method: string; url: string }[] = [];
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const list = (data: unknown[]) => json({ data, total: data.length, totalPages: 1 });
+
+/** XHR stand-in: records the request, reports progress in two steps, answers 202 with pending rows. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  static answer: { status: number; body: unknown } = { status: 202, body: {} };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  statusText = '';
+  responseType = '';
+  response: ArrayBuffer | null = null;
+  withCredentials = false;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  getAllResponseHeaders() {
+    return 'content-type: application/json\r\n';
+  }
+  finish() {
+    this.status = FakeXhr.answer.status;
+    this.response = new TextEncoder().encode(JSON.stringify(FakeXhr.answer.body)).buffer as ArrayBuffer;
+    this.onload?.();
+  }
+}
+
+beforeEach(() => {
+  clearAllCookies();
+  document.cookie = `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: 't', user: { id: 1, roleId: 2, email: 'me@example.com' } }))}; path=/`;
+  document.cookie = `${COOKIE_NAMES.csrf}=csrf-1; path=/`;
+  completed = [];
+  open = [];
+  calls.length = 0;
+  FakeXhr.last = null;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url });
+      if (url.includes('/completed/files')) return list(completed);
+      if (url.includes('/pending-failed/files')) return list(open);
+      if (url.endsWith('/retry')) return json({ success: true, message: 'The failed items are queued again', data: open[0] }, 202);
+      if (method === 'DELETE') return json({ success: true, message: 'Upload removed', data: open[0] });
+      return json({ success: false, message: 'Not found', code: 'NOT_FOUND' }, 404);
+    }),
+  );
+});
+afterEach(() => {
+  granted.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const fileInput = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type=file]') as HTMLInputElement;
+
+describe('BulkUploadPanel', () => {
+  it('shows nothing without the kind keys, the lists with view, and the drop zone and templates only with bulk-upload', async () => {
+    const { unmount } = renderWithRouter(<BulkUploadPanel kind="demo-media" clientId={3} />);
+    expect(screen.queryByRole('heading', { name: 'Bulk upload' })).toBeNull();
+    unmount();
+
+    granted.add(PERMISSION_KEYS.demoMedia.view);
+    completed = [row({})];
+    const view = renderWithRouter(<BulkUploadPanel kind="demo-media" clientId={3} />);
+    expect(await screen.findByRole('heading', { name: 'Completed' })).toBeInTheDocument();
+    expect(await screen.findByText('a.png')).toBeInTheDocument();
+    expect(screen.queryByText('Drag and drop your files here or click to browse')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'CSV template' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove a.png/ })).toBeNull();
+    // The lists ask for this client's uploads only.
+    expect(calls.some((c) => c.url.includes('/api/demo-media/completed/files') && c.url.includes('clientId=3'))).toBe(true);
+    view.unmount();
+
+    granted.add(PERMISSION_KEYS.demoMedia.bulkUpload);
+    renderWithRouter(<BulkUploadPanel kind="demo-media" clientId={3} />);
+    expect(await screen.findByText('Drag and drop your files here or click to browse')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CSV template' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Excel template' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add manifest (optional)' })).toBeInTheDocument();
+  });
+
+  it('explains a refused file, uploads the good ones in one request with a progress bar per file, then polls until done', async () => {
+    granted.add(PERMISSION_KEYS.demoMedia.view).add(PERMISSION_KEYS.demoMedia.bulkUpload);
+    const user = userEvent.setup({ applyAccept: false });
+    const { container } = renderWithRouter(<BulkUploadPanel kind="demo-media" clientId={3} />);
+    await screen.findByText('No pending or failed uploads');
+
+    const good = [
+      new File([new Uint8Array(100)], 'one.png', { type: 'image/png' }),
+      new File([new Uint8Array(300)], 'two.mp4', { type: 'video/mp4' }),
+    ];
+    const bad = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await user.upload(fileInput(container), [...good, bad]);
+    expect(await screen.findByText('notes.txt is not an image, video, audio file or ZIP archive.')).toBeInTheDocument();
+    const upload = screen.getByRole('button', { name: 'Upload 2 files' });
+    await user.click(upload);
+
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const xhr = FakeXhr.last as FakeXhr;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/demo-media/bulk-upload');
+    expect(xhr.headers.Authorization).toBe('Bearer t');
+    expect(xhr.headers[HEADER_NAMES.csrf]).toBe('csrf-1');
+    const sent = xhr.body as FormData;
+    expect(sent.get('clientId')).toBe('3');
+    expect((sent.getAll('files') as File[]).map((f) => f.name)).toEqual(['one.png', 'two.mp4']);
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+
+    act(() => xhr.progress(200, 400)); // half of 400 bytes: the first file done, the second a third of the way
+    expect(screen.getByRole('progressbar', { name: 'Uploading one.png' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('progressbar', { name: 'Uploading two.mp4' })).toHaveAttribute('aria-valuenow', '33');
+
+    const pending = [
+      row({ id: 11, fileName: 'one.png', status: 'pending', total: 0, done: 0 }),
+      row({ id: 12, fileName: 'two.mp4', status: 'pending', total: 0, done: 0 }),
+    ];
+    FakeXhr.answer = { status: 202, body: { success: true, message: '2 files received; processing has started', data: pending } };
+    open = pending;
+    act(() => xhr.finish());
+    expect(await screen.findByText('Processing… the lists refresh on their own.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Upload files' })).toBeDisabled();
+    expect(await screen.findByText('two.mp4')).toBeInTheDocument();
+
+    // The job finishes: the next poll moves the rows and the polling stops.
+    const pendingReads = () => calls.filter((c) => c.url.includes('/pending-failed/files')).length;
+    open = [
+      row({
+        id: 12,
+        fileName: 'two.mp4',
+        status: 'failed',
+        total: 1,
+        done: 0,
+        failed: 1,
+        errors: [{ item: 'two.mp4', message: 'Not a media file' }],
+      }),
+    ];
+    completed = [row({ id: 11, fileName: 'one.png' })];
+    await waitFor(() => expect(screen.queryByText('Processing… the lists refresh on their own.')).toBeNull(), { timeout: 6000 });
+    const after = pendingReads();
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(pendingReads()).toBe(after);
+    expect(screen.getByText('one.png')).toBeInTheDocument();
+  }, 20_000);
+
+  it('shows a failed upload its errors, retries it, and removes it after the confirm', async () => {
+    granted.add(PERMISSION_KEYS.manageActions.view).add(PERMISSION_KEYS.manageActions.bulkUpload);
+    open = [
+      row({
+        id: 7,
+        kind: 'manage-actions',
+        fileName: 'actions.csv',
+        status: 'partially-failed',
+        total: 3,
+        done: 1,
+        failed: 2,
+        errors: [
+          { item: '2', message: 'Unknown action type' },
+          { item: '3', message: 'Invalid URL' },
+        ],
+      }),
+    ];
+    const user = userEvent.setup();
+    renderWithRouter(<BulkUploadPanel kind="manage-actions" clientId={3} />);
+    const table = await screen.findByRole('table', { name: 'Pending and failed uploads' });
+    const r = (await within(table).findByText('actions.csv')).closest('tr') as HTMLElement;
+    expect(within(r).getByText('Partially failed')).toBeInTheDocument();
+    // Sheets take no manifest.
+    expect(screen.queryByRole('button', { name: 'Add manifest (optional)' })).toBeNull();
+
+    const toggle = within(r).getByRole('button', { name: 'Show 2 errors' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(r).getByText(/Unknown action type/)).toBeInTheDocument();
+
+    await user.click(within(r).getByRole('button', { name: 'Retry actions.csv' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/manage-actions/bulk-upload/7/retry' }));
+
+    // Cancelled: nothing is deleted. Confirmed: the row goes.
+    confirm.answers = [false, true];
+    await user.click(within(r).getByRole('button', { name: 'Remove actions.csv' }));
+    await waitFor(() => expect(confirm.asked).toBe(1));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(r).getByRole('button', { name: 'Remove actions.csv' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', url: '/api/manage-actions/bulk-upload/7' }));
+  });
+
+  it("says the spec's 'Error adding user' when the upload request fails without a message", async () => {
+    granted.add(PERMISSION_KEYS.manageActions.bulkUpload);
+    const user = userEvent.setup();
+    const { container } = renderWithRouter(<BulkUploadPanel kind="manage-actions" clientId={3} />);
+    await user.upload(fileInput(container), new File(['name\n'], 'actions.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file' }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    FakeXhr.answer = { status: 500, body: {} };
+    act(() => (FakeXhr.last as FakeXhr).finish());
+    expect(await screen.findByText('Error adding user')).toBeInTheDocument();
+  });
+
+  it('waits for a client before it takes files', async () => {
+    granted.add(PERMISSION_KEYS.campaignMedia.bulkUpload);
+    renderWithRouter(<BulkUploadPanel kind="campaign-media" clientId={null} />);
+    expect(await screen.findByText('Choose a client first: uploads belong to one client.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload files' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,1 @@
+export { BulkUploadPanel, type BulkUploadPanelProps } from './bulk-upload-panel';

@@ -1,0 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { bulkKeys } from './bulk-upload-api';
+import type { BulkUploadFile as BulkUploadRow, BulkUploadKind, BulkUploadStatus } from '@console/contract';
+
+const LIVE_POLL_MS = 2000;
+/** A just-uploaded row that never shows up on a visible page stops being awaited after this. */
+const TRACK_FOR_MS = 5 * 60_000;
+
+const isActive = (status: BulkUploadStatus) => status === 'pending' || status === 'processing';
+
+/**
+ * Which uploads are still being worked on: the rows the last upload answered with, until a
+ * list shows them finished, and any pending/processing row the pending-failed list shows.
+ * State lives on the server; this only decides when to ask again.
+ */
+export class LiveTracker {
+  private tracked = new Map<number, number>();
+  private visibleActive = new Set<number>();
+
+  track(rows: readonly Pick<BulkUploadRow, 'id' | 'status'>[], now = Date.now()): void {
+    for (const row of rows) if (isActive(row.status)) this.tracked.set(row.id, now);
+  }
+
+  /** Rows of a list page as they came from the server. */
+  observe(rows: readonly Pick<BulkUploadRow, 'id' | 'status'>[]): void {
+    for (const row of rows) {
+      if (isActive(row.status)) this.visibleActive.add(row.id);
+      else {
+        this.visibleActive.delete(row.id);
+        this.tracked.delete(row.id);
+      }
+    }
+  }
+
+  /** A page no longer shows these ids as active (removed, or moved to another page). */
+  forgetVisible(ids: Iterable<number>): void {
+    for (const id of ids) this.visibleActive.delete(id);
+  }
+
+  busy(now = Date.now()): boolean {
+    for (const [id, since] of this.tracked) if (now - since > TRACK_FOR_MS) this.tracked.delete(id);
+    return this.tracked.size > 0 || this.visibleActive.size > 0;
+  }
+}
+
+/**
+ * Polls the kind's two lists every LIVE_POLL_MS while something is pending or processing and
+ * stops when nothing is; when work ends, `onIdle` lets the host list (the media or actions
+ * themselves) refresh.
+ */
+export function useLiveStatus(kind: BulkUploadKind, onIdle: () => void) {
+  const queryClient = useQueryClient();
+  const [tracker] = useState(() => new LiveTracker());
+  const [busy, setBusy] = useState(false);
+  const lastPage = useRef(new Map<string, number[]>());
+  const update = useCallback(() => setBusy(tracker.busy()), [tracker]);
+
+  const track = useCallback(
+    (rows: readonly BulkUploadRow[]) => {
+      tracker.track(rows);
+      update();
+    },
+    [tracker, update],
+  );
+  const observe = useCallback(
+    (list: string, rows: readonly BulkUploadRow[]) => {
+      tracker.forgetVisible(lastPage.current.get(list) ?? []);
+      lastPage.current.set(
+        list,
+        rows.map((r) => r.id),
+      );
+      tracker.observe(rows);
+      update();
+    },
+    [tracker, update],
+  );
+
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) onIdle();
+    wasBusy.current = busy;
+    if (!busy) return;
+    const timer = setInterval(() => {
+      void queryClient.invalidateQueries({ queryKey: bulkKeys.kind(kind) });
+      update();
+    }, LIVE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [busy, kind, onIdle, queryClient, update]);
+
+  return { busy, track, observe };
+}

@@ -1,0 +1,50 @@
+import { UI_TEXT } from '@console/contract';
+import { Alert, Button, Group, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { formatTimestamp } from '../../lib/formatters';
+
+export type DashboardHeadingProps = {
+  title: string;
+  description: string;
+  /** When the figures were last read (ms), shown as 'Figures as of …'. */
+  updatedAt?: number;
+  refreshing: boolean;
+  loading: boolean;
+  onRefresh: () => void;
+  /** The spec's stored rejection (s.8) when a call failed; shown with 'Try Again'. */
+  error?: string;
+};
+
+/** A dashboard's title, freshness, Refresh button, and its failure with a retry. */
+export function DashboardHeading({ title, description, updatedAt, refreshing, loading, onRefresh, error }: DashboardHeadingProps) {
+  return (
+    <>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {updatedAt ? `Figures as of ${formatTimestamp(updatedAt)}` : description}
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={onRefresh}
+          loading={refreshing && !loading}
+          disabled={loading}
+        >
+          Refresh
+        </Button>
+      </Group>
+      {error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={error} role="alert">
+          <Button size="xs" color="red" variant="white" mt="xs" onClick={onRefresh} loading={refreshing}>
+            {UI_TEXT.tryAgain}
+          </Button>
+        </Alert>
+      ) : null}
+    </>
+  );
+}

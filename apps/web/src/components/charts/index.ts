@@ -1,0 +1,5 @@
+export { ChartCard, type ChartCardProps, type ChartTableColumn } from './chart-card';
+export { StatCards, type Stat } from './stat-cards';
+export { DashboardHeading, type DashboardHeadingProps } from './dashboard-heading';
+export { PerDayCard } from './per-day-card';
+export { dayLabel, perDaySummary } from './chart-format';

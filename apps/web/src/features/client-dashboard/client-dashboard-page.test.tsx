@@ -1,0 +1,102 @@
+import '../../components/data-table/test-setup';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '../../components/data-table/test-utils';
+import { clearAllCookies } from '../../lib/auth/cookies';
+import { getClientDashboard } from './api/get-client-dashboard';
+import ClientDashboardPage from './client-dashboard-page';
+
+const data = {
+  clientsByType: { demo: 4, live: 2, both: 1 },
+  clientsByStatus: { active: 6, inactive: 1 },
+  demoMedia: { total: 12, active: 10, inactive: 2 },
+  campaignMedia: { total: 5, active: 5, inactive: 0 },
+  manageActions: {
+    total: 9,
+    active: 8,
+    inactive: 1,
+    byType: { 'open-url': 3, 'deep-link': 1, 'show-media': 2, call: 1, email: 1, sms: 1 },
+  },
+  bulkUploads: { pending: 0, processing: 1, completed: 3, failed: 1, 'partially-failed': 2 },
+};
+const ok = () => new Response(JSON.stringify({ data }), { status: 200 });
+const fail = () => new Response('{"success":false,"message":"down","code":"UNAVAILABLE"}', { status: 503 });
+const REJECTION = 'Failed to fetch demo dashboard data';
+
+beforeEach(() => {
+  clearAllCookies();
+  document.cookie = `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: 't', user: { id: 1, email: 'a@b.co' } }))}; path=/`;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('client dashboard', () => {
+  it("shows the spec's rejection text on failure, and recovers with 'Try Again'", async () => {
+    const fetch = vi.fn(async () => fail());
+    vi.stubGlobal('fetch', fetch);
+    renderWithRouter(<ClientDashboardPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(REJECTION);
+    fetch.mockImplementation(async () => ok());
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(screen.queryByText(REJECTION)).toBeNull());
+    expect(screen.getByText('Clients').closest('li')).toHaveTextContent('7');
+    expect(screen.getByText('Demo media').closest('li')).toHaveTextContent('12');
+  });
+
+  it('an answer of the wrong shape is a rejection too', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"data":{"clientsByType":"many"}}', { status: 200 })),
+    );
+    await expect(getClientDashboard()).rejects.toThrow(REJECTION);
+  });
+
+  it('a cancelled request is re-raised as it is, never as the rejection text (spec s.8)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      ),
+    );
+    const controller = new AbortController();
+    const pending = getClientDashboard({ signal: controller.signal });
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect((error as DOMException).message).not.toBe(REJECTION);
+  });
+
+  it('leaving the screen aborts the request', async () => {
+    let signal: AbortSignal | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        signal = init?.signal ?? undefined;
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const view = renderWithRouter(<ClientDashboardPage />);
+    await waitFor(() => expect(signal).toBeDefined());
+    expect(signal?.aborted).toBe(false);
+    view.unmount();
+    await waitFor(() => expect(signal?.aborted).toBe(true));
+  });
+
+  it('each chart has its figures as a table captioned with its title', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok()),
+    );
+    renderWithRouter(<ClientDashboardPage />);
+    const table = await screen.findByRole('table', { name: 'Bulk upload outcomes' });
+    expect(within(table).getByRole('row', { name: 'Partially failed 2' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Clients by type' })).getByRole('row', { name: 'Demo and live 1' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Manage actions by type' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Clients by status' })).toBeInTheDocument();
+  });
+});

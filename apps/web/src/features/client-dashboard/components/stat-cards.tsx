@@ -1,0 +1,57 @@
+import type { ClientDashboard } from '@console/contract';
+import { IconBolt, IconBuildingStore, IconPhoto, IconSpeakerphone, IconUpload } from '@tabler/icons-react';
+import { type Stat, StatCards as StatCardList } from '../../../components/charts';
+
+const number = new Intl.NumberFormat();
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+function stats(d: ClientDashboard): Stat[] {
+  const uploads = sum(d.bulkUploads);
+  return [
+    {
+      key: 'clients',
+      label: 'Clients',
+      value: sum(d.clientsByType),
+      hint: `${number.format(d.clientsByStatus.active)} active`,
+      icon: IconBuildingStore,
+      color: 'brand',
+    },
+    {
+      key: 'demo-media',
+      label: 'Demo media',
+      value: d.demoMedia.total,
+      hint: `${number.format(d.demoMedia.active)} active`,
+      icon: IconPhoto,
+      color: 'teal',
+    },
+    {
+      key: 'campaign-media',
+      label: 'Campaign media',
+      value: d.campaignMedia.total,
+      hint: `${number.format(d.campaignMedia.active)} active`,
+      icon: IconSpeakerphone,
+      color: 'grape',
+    },
+    {
+      key: 'manage-actions',
+      label: 'Manage actions',
+      value: d.manageActions.total,
+      hint: `${number.format(d.manageActions.active)} active`,
+      icon: IconBolt,
+      color: 'orange',
+    },
+    {
+      key: 'bulk-uploads',
+      label: 'Bulk uploads',
+      value: uploads,
+      hint: `${number.format(d.bulkUploads.completed)} completed`,
+      icon: IconUpload,
+      color: 'accent',
+    },
+  ];
+}
+
+/** The headline counts as the shared list of cards; each reads "label value hint" to screen readers. */
+export function StatCards({ data }: { data: ClientDashboard }) {
+  return <StatCardList stats={stats(data)} />;
+}

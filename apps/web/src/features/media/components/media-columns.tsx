@@ -1,0 +1,79 @@
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { IconHeadphones, IconMovie, IconPhoto } from '@tabler/icons-react';
+import type { DataTableColumnDef } from '../../../components/data-table';
+import { formatTimestamp } from '../../../lib/formatters';
+import { useStoredFileUrl } from '../../../lib/stored-file';
+import type { MediaRow } from '../media-api';
+import { formatBytes, formatSeconds } from './media-filters';
+
+const MEDIA_TYPE_ICONS = { image: IconPhoto, video: IconMovie, audio: IconHeadphones } as const;
+
+/** An image's WebP thumbnail; video and audio have none and show their type's icon. */
+function MediaThumb({ media, size = 48 }: { media: MediaRow; size?: number }) {
+  const src = useStoredFileUrl(media.mediaType === 'image' ? media.thumbnail : null, { thumb: true });
+  const Icon = MEDIA_TYPE_ICONS[media.mediaType];
+  return (
+    <Avatar src={src} alt={src ? `Thumbnail of ${media.title}` : undefined} size={size} radius="sm" color="brand" variant="light">
+      <Icon size={size / 2} stroke={1.6} aria-label={media.mediaType} />
+    </Avatar>
+  );
+}
+
+/** The list's columns; campaign media add the campaign and its dates. */
+export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] {
+  return [
+    {
+      accessor: 'title',
+      title: 'Title',
+      render: (m) => (
+        <Group gap="sm" wrap="nowrap">
+          <MediaThumb media={m} />
+          <Stack gap={0} miw={140} maw={260}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
+              {m.title}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {m.clientName}
+            </Text>
+          </Stack>
+        </Group>
+      ),
+    },
+    ...(campaign
+      ? ([
+          { accessor: 'campaignName', title: 'Campaign' },
+          { accessor: 'startDate', title: 'Start', noWrap: true, render: (m) => m.startDate ?? '' },
+          { accessor: 'endDate', title: 'End', noWrap: true, render: (m) => m.endDate ?? '' },
+        ] satisfies DataTableColumnDef<MediaRow>[])
+      : []),
+    {
+      accessor: 'mediaType',
+      title: 'Type',
+      noWrap: true,
+      render: (m) => (
+        <Badge
+          variant="dot"
+          fw={600}
+          radius="sm"
+          tt="none"
+          color={m.mediaType === 'image' ? 'blue' : m.mediaType === 'video' ? 'grape' : 'teal'}
+        >
+          {m.mediaType}
+        </Badge>
+      ),
+    },
+    { accessor: 'toneCode', title: 'Tone code', noWrap: true, render: (m) => m.toneCode ?? '' },
+    {
+      accessor: 'status',
+      title: 'Status',
+      render: (m) => (
+        <Badge variant="dot" color={m.status === 'active' ? 'teal' : 'gray'} tt="none">
+          {m.status === 'active' ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
+    },
+    { accessor: 'size', title: 'Size', noWrap: true, render: (m) => formatBytes(m.size) },
+    { accessor: 'durationSeconds', title: 'Length', noWrap: true, render: (m) => formatSeconds(m.durationSeconds) },
+    { accessor: 'createdAt', title: 'Created', noWrap: true, render: (m) => formatTimestamp(m.createdAt) },
+  ];
+}

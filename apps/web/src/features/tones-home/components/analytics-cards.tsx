@@ -1,0 +1,66 @@
+import type { ToneAnalytics } from '@console/contract';
+import { BarChart, DonutChart } from '@mantine/charts';
+import { ChartCard } from '../../../components/charts';
+import { PLATFORM_COLORS, platformLabel } from '../../../lib/user-requests';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const platformColumns = [
+  { key: 'platform', header: 'Platform', format: (v: unknown) => platformLabel(String(v)) },
+  { key: 'count', header: 'Requests' },
+] as const;
+
+/** Requests per platform as a donut; the largest share is named in the description. */
+export function PlatformCard({ rows }: { rows: ToneAnalytics['byPlatform'] }) {
+  const data = rows.map((r) => ({ name: platformLabel(r.platform), value: r.count, color: `${PLATFORM_COLORS[r.platform]}.6` }));
+  const total = rows.reduce((sum, r) => sum + r.count, 0);
+  const top = [...rows].sort((a, b) => b.count - a.count)[0];
+  const description =
+    top && total > 0
+      ? `${plural(total, 'request')}; ${platformLabel(top.platform)} leads with ${Math.round((top.count / total) * 100)}%.`
+      : 'No requests in this period.';
+  return (
+    <ChartCard title="Requests by platform" description={description} data={rows} tableColumns={platformColumns}>
+      <DonutChart
+        h={240}
+        mx="auto"
+        data={data}
+        withLabelsLine
+        withLabels
+        labelsType="percent"
+        tooltipDataSource="segment"
+        valueFormatter={(value) => String(value)}
+        accessibilityLayer={false}
+      />
+    </ChartCard>
+  );
+}
+
+const locationColumns = [
+  { key: 'name', header: 'Location' },
+  { key: 'count', header: 'Requests' },
+] as const;
+
+/** Requests per location as horizontal bars, busiest first. */
+export function LocationCard({ rows }: { rows: ToneAnalytics['byLocation'] }) {
+  const sorted = [...rows].sort((a, b) => b.count - a.count);
+  const top = sorted[0];
+  const description = top ? `${plural(rows.length, 'location')}; busiest ${top.name} with ${top.count}.` : 'No requests in this period.';
+  return (
+    <ChartCard title="Requests by location" description={description} data={sorted} tableColumns={locationColumns}>
+      <BarChart
+        h={Math.max(160, sorted.length * 36 + 40)}
+        data={sorted.map((r) => ({ location: r.name, requests: r.count }))}
+        dataKey="location"
+        orientation="vertical"
+        series={[{ name: 'requests', label: 'Requests', color: 'accent.6' }]}
+        gridAxis="x"
+        tickLine="none"
+        yAxisProps={{ width: 120 }}
+        xAxisProps={{ allowDecimals: false }}
+        valueFormatter={(value) => String(value)}
+        accessibilityLayer={false}
+      />
+    </ChartCard>
+  );
+}

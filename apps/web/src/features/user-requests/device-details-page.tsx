@@ -1,0 +1,108 @@
+import { ERROR_MESSAGES, type UserRequest } from '@console/contract';
+import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, defaultListQuery, type ListQueryState } from '../../components/data-table';
+import { useSession } from '../../lib/auth/session';
+import { getDeviceRequests } from './api/user-requests-api';
+import { deviceRequestColumns } from './components/request-columns';
+import { DeviceSummary } from './components/device-summary';
+
+/** /tone-dashboard/user-request/device-details?deviceCode=: the device's summary and every request it made. */
+export default function DeviceDetailsPage() {
+  const [params, setParams] = useSearchParams();
+  const deviceCode = (params.get('deviceCode') ?? '').trim().slice(0, 64);
+  const session = useSession();
+  // The summary is the same for every page of the table: one small read of its own.
+  const summary = useQuery({
+    queryKey: ['user-request', 'device', deviceCode],
+    queryFn: ({ signal }) => getDeviceRequests(deviceCode, { ...defaultListQuery(), limit: 1 }, { signal }),
+    enabled: deviceCode !== '',
+  });
+  const queryKey = useMemo(() => ['user-request', 'device-requests', deviceCode], [deviceCode]);
+  const queryFn = useCallback(
+    (query: ListQueryState, context: { signal: AbortSignal }) => getDeviceRequests(deviceCode, query, context),
+    [deviceCode],
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {deviceCode ? `Device ${deviceCode}` : 'Device details'}
+          </Title>
+          <Text c="dimmed" size="sm">
+            Every request this device reported, newest first.
+          </Text>
+        </div>
+        <Anchor component={Link} to="/tone-dashboard/user-request" size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden /> All user requests
+          </Group>
+        </Anchor>
+      </Group>
+
+      <DeviceCodeForm
+        value={deviceCode}
+        onSubmit={(code) => setParams(code ? new URLSearchParams({ deviceCode: code }) : new URLSearchParams())}
+      />
+
+      {!deviceCode ? null : summary.isPending ? (
+        <Skeleton h={88} radius="md" />
+      ) : summary.isError ? (
+        <Alert color="red" variant="light" role="alert" title={ERROR_MESSAGES.loadPosts} />
+      ) : summary.data.device ? (
+        <DeviceSummary device={summary.data.device} />
+      ) : (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} title="No requests from this device yet">
+          A device shows up here once it reports a request with this code.
+        </Alert>
+      )}
+
+      {deviceCode ? (
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <DataTable<UserRequest>
+            tableId="device-requests"
+            userId={session?.user.id ?? session?.user.email}
+            label={`Requests of ${deviceCode}`}
+            focusableScroll
+            columns={deviceRequestColumns}
+            queryKey={queryKey}
+            queryFn={queryFn}
+            getRecordLabel={(r) => `${r.toneSequence.name} at ${r.requestedAt}`}
+            searchLabel="Search this device's requests"
+            searchPlaceholder="Search by tone code, model…"
+            noRecordsText="No requests found"
+          />
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Look up another device by its code (the code is the page's URL parameter). */
+function DeviceCodeForm({ value, onSubmit }: { value: string; onSubmit: (code: string) => void }) {
+  return (
+    <form
+      key={value}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const code = String(new FormData(e.currentTarget).get('deviceCode') ?? '').trim();
+        onSubmit(code);
+      }}
+    >
+      <TextInput
+        name="deviceCode"
+        label="Device code"
+        defaultValue={value}
+        maxLength={64}
+        placeholder="e.g. DEV-0001"
+        description="Press Enter to show that device"
+        w={{ base: '100%', xs: 320 }}
+      />
+    </form>
+  );
+}

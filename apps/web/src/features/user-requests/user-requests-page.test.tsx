@@ -1,0 +1,111 @@
+import '../../components/data-table/test-setup';
+import { PERMISSION_KEYS } from '@console/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentSearch, renderWithRouter } from '../../components/data-table/test-utils';
+import { clearAllCookies } from '../../lib/auth/cookies';
+import DeviceDetailsPage from './device-details-page';
+import UserRequestsPage from './user-requests-page';
+
+const granted = new Set<string>();
+vi.mock('../../lib/permissions', () => ({
+  useCan: (key: string | readonly string[]) => (typeof key === 'string' ? [key] : key).some((k) => granted.has(k)),
+}));
+
+const row = {
+  id: 11,
+  eventId: '00000000-0000-4000-8000-000000000011',
+  deviceCode: 'DEV 7/Ω',
+  location: { id: 3, name: 'Harbour' },
+  toneSequence: { id: 9, name: 'Welcome chime', code: 'WELCOME-1' },
+  platform: 'android',
+  deviceModel: 'Pixel 9',
+  osVersion: '15',
+  appVersion: '2.4.0',
+  requestedAt: '2026-11-23T10:00:00.000Z',
+  receivedAt: '2026-11-23T10:00:01.000Z',
+};
+const device = {
+  deviceCode: row.deviceCode,
+  firstSeen: '2026-11-01T08:00:00.000Z',
+  lastSeen: row.requestedAt,
+  requests: 17,
+  platform: 'android',
+  deviceModel: 'Pixel 9',
+  osVersion: '15',
+  appVersion: '2.4.0',
+};
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const listOf = (data: unknown[], extra = {}) => json({ data, total: data.length, totalPages: 1, ...extra });
+
+beforeEach(() => {
+  clearAllCookies();
+  document.cookie = `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: 't', user: { id: 1, roleId: 2, email: 'me@example.com' } }))}; path=/`;
+  granted.add(PERMISSION_KEYS.userRequests.view);
+});
+afterEach(() => {
+  granted.clear();
+  vi.unstubAllGlobals();
+});
+
+const requested = (fetch: ReturnType<typeof vi.fn>, path: string) =>
+  fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === path);
+
+describe('user requests page', () => {
+  it("says the spec's 'Failed to load posts' when the list fails", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ success: false, message: 'boom' }, 500)),
+    );
+    renderWithRouter(<UserRequestsPage />, { route: '/tone-dashboard/user-request' });
+    expect(await screen.findByText('Failed to load posts')).toBeInTheDocument();
+  });
+
+  it('sends the URL filters with the list, links the device code, and a new filter goes to the URL and page 1', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      String(url).startsWith('/api/locations') ? listOf([{ id: 3, name: 'Harbour' }]) : listOf([row]),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { getByTestId } = renderWithRouter(<UserRequestsPage />, {
+      route: '/tone-dashboard/user-request?locationId=3&from=2026-11-01&to=2026-11-23&page=2',
+    });
+    const link = await screen.findByRole('link', { name: `Device details of ${row.deviceCode}` });
+    expect(link).toHaveAttribute('href', `/tone-dashboard/user-request/device-details?deviceCode=DEV+7%2F%CE%A9`);
+    const first = requested(fetch, '/api/user-request')[0].searchParams;
+    expect(first.get('locationId')).toBe('3');
+    expect(first.get('from')).toBe('2026-11-01');
+    expect(first.get('to')).toBe('2026-11-23');
+    expect(first.get('page')).toBe('2');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Platform' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'iOS' }));
+    await waitFor(() => expect(currentSearch(getByTestId).get('platform')).toBe('ios'));
+    expect(currentSearch(getByTestId).get('page')).toBeNull();
+    await waitFor(() => expect(requested(fetch, '/api/user-request').some((u) => u.searchParams.get('platform') === 'ios')).toBe(true));
+  });
+});
+
+describe('device details page', () => {
+  it('shows the summary and the requests of ?deviceCode=', async () => {
+    const fetch = vi.fn(async () => listOf([row], { device }));
+    vi.stubGlobal('fetch', fetch);
+    renderWithRouter(<DeviceDetailsPage />, { route: '/tone-dashboard/user-request/device-details?deviceCode=DEV%207%2F%CE%A9' });
+    expect(await screen.findByRole('heading', { name: `Device ${row.deviceCode}` })).toBeInTheDocument();
+    const summary = await screen.findByRole('region', { name: 'Device summary' });
+    expect(summary).toHaveTextContent('Requests17');
+    expect(summary).toHaveTextContent('Android');
+    expect(await screen.findByRole('table', { name: `Requests of ${row.deviceCode}` })).toHaveTextContent('Welcome chime');
+    const calls = requested(fetch, '/api/user-request/device-code');
+    expect(calls.every((u) => u.searchParams.get('deviceCode') === row.deviceCode && !u.searchParams.has('sortField'))).toBe(true);
+  });
+
+  it("says 'Failed to load posts' when the device's requests cannot be read", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ success: false, message: 'boom' }, 500)),
+    );
+    renderWithRouter(<DeviceDetailsPage />, { route: '/tone-dashboard/user-request/device-details?deviceCode=X1' });
+    expect((await screen.findAllByText('Failed to load posts')).length).toBeGreaterThan(0);
+  });
+});

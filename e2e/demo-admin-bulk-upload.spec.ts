@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { BULK_TEMPLATE_COLUMNS, BULK_UPLOAD_MESSAGES, bulkUploadPaths, CONFIRM_TEXT, clientsResource, UI_TEXT } from '@console/contract';
+import type { Locator, Page } from '@playwright/test';
+import { Api, rowWith, settled, table, toast, uniqueTag } from './support/admin';
+import { expectAccessible } from './support/axe';
+import { expect, signIn, test } from './support/fixtures';
+
+// The bulk upload panel (components/bulk-upload) as the kind's screen mounts it, for one client.
+const SCREENS = { 'manage-actions': '/demo-admin/manage-actions', 'demo-media': '/demo-admin/demo-media' } as const;
+const openPanel = async (page: Page, kind: keyof typeof SCREENS, clientId: number) => {
+  await page.goto(`${SCREENS[kind]}?clientId=${clientId}`);
+  await settled(page);
+  // The panel is the section headed 'Bulk upload' (its own lists are sections too).
+  return page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Bulk upload', exact: true }) })
+    .first();
+};
+
+async function makeClient(baseURL: string, tag: string, type: 'demo' | 'live' | 'both') {
+  const admin = await Api.admin(baseURL);
+  const company = await admin.createCompany({ name: `Bulk Owner ${tag}` });
+  const res = await admin.call<{ data: { id: number; name: string } }>('POST', clientsResource.api.add, {
+    name: `Bulk Client ${tag}`,
+    companyId: company.id,
+    type,
+  });
+  return res.data;
+}
+
+const csvFile = (name: string, rows: string[][]) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from([BULK_TEMPLATE_COLUMNS['manage-actions'], ...rows].map((r) => r.join(',')).join('\n')),
+});
+
+async function chooseFiles(page: Page, panel: Locator, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await panel.getByRole('button', { name: 'Choose files', exact: true }).press('Enter');
+  await (await chooser).setFiles(files);
+}
+
+async function downloadText(page: Page, click: () => Promise<void>) {
+  const download = page.waitForEvent('download');
+  await click();
+  const file = await download;
+  return { name: file.suggestedFilename(), text: await readFile((await file.path()) as string, 'utf8') };
+}
+
+test.describe('bulk upload panel', () => {
+  test('manage-actions: several sheets with progress, completed and failed lists, errors, retry, remove, templates', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const tag = uniqueTag();
+    const client = await makeClient(baseURL!, tag, 'demo');
+    await signIn(page, 'admin');
+    const panel = await openPanel(page, 'manage-actions', client.id);
+    await expect(panel.getByText(UI_TEXT.dropFiles)).toBeVisible();
+    await expectAccessible(page, 'bulk upload panel', testInfo);
+
+    // A .txt is refused in the browser; an "xlsx" that is not one passes here and fails on the server.
+    const good = [
+      csvFile(`shop-${tag}.csv`, [[`Shop ${tag}`, 'open-url', 'https://example.com/shop', '', 'active']]),
+      csvFile(`call-${tag}.csv`, [[`Call ${tag}`, 'call', '+32470123456', '', 'active']]),
+    ];
+    const broken = {
+      name: `broken-${tag}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from('not a workbook'),
+    };
+    await chooseFiles(page, panel, [...good, broken, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }]);
+    await expect(panel.getByText('notes.txt is not a CSV or XLSX file.')).toBeVisible();
+    await expect(panel.getByRole('list', { name: 'Files to upload' }).getByRole('listitem')).toHaveCount(3);
+
+    // Hold the request a moment so the progress bars are seen.
+    await page.route(`**/api${bulkUploadPaths('manage-actions').upload}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 500));
+      await route.continue();
+    });
+    await panel.getByRole('button', { name: 'Upload 3 files' }).click();
+    await expect(panel.getByRole('button', { name: UI_TEXT.submitting })).toBeDisabled();
+    // At 0 % the bar's filled part has no width (Playwright calls that hidden): the bar is there and reads 0-100.
+    await expect(panel.getByRole('progressbar', { name: `Uploading shop-${tag}.csv` })).toBeAttached();
+    await expect(panel.getByRole('list', { name: 'Files to upload' })).toBeVisible();
+    await expect(toast(page, BULK_UPLOAD_MESSAGES.received(3))).toBeVisible();
+
+    const completed = table(page, 'Completed uploads');
+    const open = table(page, 'Pending and failed uploads');
+    // The lists poll while the job works: no reload needed.
+    await expect(rowWith(completed, `shop-${tag}.csv`)).toHaveCount(1, { timeout: 30_000 });
+    await expect(rowWith(completed, `call-${tag}.csv`)).toHaveCount(1, { timeout: 30_000 });
+    const failed = rowWith(open, `broken-${tag}.xlsx`);
+    await expect(failed).toContainText('Failed', { timeout: 30_000 });
+    // The actions list above refreshes once the job is done.
+    await expect(rowWith(table(page, 'Actions'), `Shop ${tag}`)).toHaveCount(1);
+    await expectAccessible(page, 'bulk upload lists', testInfo);
+
+    // The state is the server's: a reload shows the same.
+    await page.reload();
+    await settled(page);
+    await expect(rowWith(completed, `shop-${tag}.csv`)).toHaveCount(1);
+    await expect(failed).toContainText('Failed');
+
+    await failed.getByRole('button', { name: /^Show 1 error/ }).click();
+    await expect(failed.getByRole('list', { name: `Errors of broken-${tag}.xlsx` })).toBeVisible();
+
+    const errors = await downloadText(page, () => failed.getByRole('button', { name: `Download errors broken-${tag}.xlsx` }).click());
+    expect(errors.name).toMatch(/\.csv$/);
+
+    await failed.getByRole('button', { name: `Retry broken-${tag}.xlsx` }).click();
+    await expect(toast(page, BULK_UPLOAD_MESSAGES.retried)).toBeVisible();
+    // Same bad bytes: it fails again.
+    await expect(failed).toContainText('Failed', { timeout: 30_000 });
+
+    await failed.getByRole('button', { name: `Remove broken-${tag}.xlsx` }).click();
+    await page.getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
+    await expect(toast(page, BULK_UPLOAD_MESSAGES.deleted)).toBeVisible();
+    await expect(failed).toHaveCount(0);
+    await page.reload();
+    await settled(page);
+    await expect(rowWith(open, `broken-${tag}.xlsx`)).toHaveCount(0);
+
+    const csv = await downloadText(page, () => panel.getByRole('button', { name: 'CSV template' }).click());
+    expect(csv.name).toMatch(/\.csv$/);
+    expect(csv.text.split(/\r?\n/)[0].replace(/^\uFEFF/, '')).toBe(BULK_TEMPLATE_COLUMNS['manage-actions'].join(','));
+    const excel = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Excel template' }).click();
+    expect((await excel).suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+
+  test('usable at 390 px: drop zone, buttons and lists without a page-wide horizontal scroll', async ({ page, baseURL }, testInfo) => {
+    const client = await makeClient(baseURL!, uniqueTag(), 'demo');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'admin');
+    const panel = await openPanel(page, 'manage-actions', client.id);
+    await expect(panel.getByRole('button', { name: 'Choose files', exact: true })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'CSV template' })).toBeVisible();
+    await expect(table(page, 'Completed uploads')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'bulk upload panel at 390 px', testInfo);
+  });
+});

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { PERMISSION_KEYS } from '../access/catalogue.js';
+import { idField, optionalText, requiredText, STATUSES, statusField } from '../common/fields.js';
+import { defineResource, type ResourceExportColumn } from '../common/resource.js';
+import { toneCodeField } from '../tones/tone-sequences.js';
+
+/** What a stored media file is, decided from its content (never from its name). */
+export const MEDIA_TYPES = ['image', 'video', 'audio'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** The two screens (and bulk-upload kinds) over the one media table. */
+export const MEDIA_KINDS = ['demo-media', 'campaign-media'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** Optional trigger tone code: empty means none; otherwise 4-16 of A-Z, 0-9 and - (upper-cased). */
+export const optionalToneCode = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  toneCodeField.nullable().optional(),
+);
+
+export const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const realDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+/** A calendar date `YYYY-MM-DD` (form text); empty means none. */
+export const optionalDate = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+  z.string().regex(ISO_DATE_RE, 'Enter a date as YYYY-MM-DD').refine(realDate, 'Enter a real date').nullable().optional(),
+);
+
+export const MEDIA_DATE_MESSAGES = { endBeforeStart: 'The end date must not be before the start date' } as const;
+
+/** End not before start (both given); the issue lands on endDate so the form shows it there. */
+const datesInOrder = (v: { startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx) => {
+  if (v.startDate && v.endDate && v.endDate < v.startDate) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: MEDIA_DATE_MESSAGES.endBeforeStart });
+  }
+};
+
+const mediaRowShape = {
+  id: z.number().int(),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  toneCode: z.string().nullable(),
+  status: z.enum(STATUSES),
+  mediaType: z.enum(MEDIA_TYPES),
+  /** Storage keys: read them through GET /api/files/<key> (Range requests work for video/audio). */
+  file: z.string(),
+  thumbnail: z.string().nullable(),
+  /** The name the file was uploaded with. */
+  fileName: z.string().nullable(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  durationSeconds: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const demoMediaSchema = z.object(mediaRowShape);
+export type DemoMedia = z.infer<typeof demoMediaSchema>;
+
+export const campaignMediaSchema = z.object({
+  ...mediaRowShape,
+  campaignName: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+});
+export type CampaignMedia = z.infer<typeof campaignMediaSchema>;
+
+/** The text fields of add/update (multipart; the media travels as the file part `file`, optional on update). */
+const mediaInputShape = {
+  clientId: idField('Choose a client'),
+  title: requiredText('Title', 200),
+  description: optionalText(2000),
+  toneCode: optionalToneCode,
+  status: statusField.default('active'),
+};
+
+export const demoMediaInputSchema = z.object(mediaInputShape);
+export type DemoMediaInput = z.input<typeof demoMediaInputSchema>;
+
+const campaignFieldsShape = {
+  campaignName: requiredText('Campaign name', 200),
+  startDate: optionalDate,
+  endDate: optionalDate,
+};
+
+export const campaignMediaInputSchema = z.object({ ...mediaInputShape, ...campaignFieldsShape }).superRefine(datesInOrder);
+export type CampaignMediaInput = z.input<typeof campaignMediaInputSchema>;
+
+/**
+ * One row of a media bulk-upload manifest (CSV/XLSX): which file it describes and the fields
+ * to give it. An empty title means "the file name without its extension" (DESIGN s.4b).
+ */
+export function mediaManifestRowSchema(kind: MediaKind) {
+  const base = {
+    fileName: requiredText('File name', 255),
+    title: optionalText(200, 'Title must be at most 200 characters'),
+    description: optionalText(2000),
+    toneCode: optionalToneCode,
+    status: statusField.default('active'),
+  };
+  return kind === 'campaign-media' ? z.object({ ...base, ...campaignFieldsShape }).superRefine(datesInOrder) : z.object(base);
+}
+export type MediaManifestRow = z.infer<ReturnType<typeof mediaManifestRowSchema>> & {
+  campaignName?: string;
+  startDate?: string | null;
+  endDate?: string | null;
+};
+
+const mediaFilters = {
+  clientId: idField().optional(),
+  status: z.enum(STATUSES).optional(),
+  mediaType: z.enum(MEDIA_TYPES).optional(),
+};
+const mediaSortFields = ['id', 'title', 'mediaType', 'toneCode', 'status', 'size', 'durationSeconds', 'createdAt', 'updatedAt'] as const;
+const mediaExportColumns: ResourceExportColumn[] = [
+  { key: 'id', header: 'ID', width: 0.5 },
+  { key: 'title', header: 'Title', width: 1.6 },
+  { key: 'clientName', header: 'Client', width: 1.2 },
+  { key: 'mediaType', header: 'Type', width: 0.6 },
+  { key: 'mimeType', header: 'Format', width: 0.9 },
+  { key: 'toneCode', header: 'Tone code' },
+  { key: 'status', header: 'Status', width: 0.7 },
+  { key: 'size', header: 'Size (bytes)', width: 0.8 },
+  { key: 'createdAt', header: 'Created', type: 'date' },
+];
+const mediaFile = { field: 'file', allowed: 'media', use: 'media' } as const;
+
+/** Demo media (DESIGN s.4b): `/demo-media`, list filter clientId (a client of type demo or both). */
+export const demoMediaResource = defineResource({
+  name: 'demo-media',
+  entity: 'demo-media',
+  label: { singular: 'Demo media', plural: 'Demo media' },
+  module: 'demo-admin',
+  schemas: { row: demoMediaSchema, create: demoMediaInputSchema },
+  keys: PERMISSION_KEYS.demoMedia,
+  file: mediaFile,
+  list: {
+    sortFields: mediaSortFields,
+    search: ['title', 'description', 'toneCode'],
+    filters: mediaFilters,
+    exportColumns: mediaExportColumns,
+  },
+});
+
+/** Campaign media (DESIGN s.4b): `/campaign-media`, as demo media plus campaign name and dates (live or both clients). */
+export const campaignMediaResource = defineResource({
+  name: 'campaign-media',
+  entity: 'campaign-media',
+  label: { singular: 'Campaign media', plural: 'Campaign media' },
+  module: 'demo-admin',
+  schemas: { row: campaignMediaSchema, create: campaignMediaInputSchema },
+  keys: PERMISSION_KEYS.campaignMedia,
+  file: mediaFile,
+  list: {
+    sortFields: [...mediaSortFields, 'campaignName', 'startDate', 'endDate'],
+    search: ['title', 'description', 'toneCode', 'campaignName'],
+    filters: mediaFilters,
+    exportColumns: [
+      ...mediaExportColumns.slice(0, 2),
+      { key: 'campaignName', header: 'Campaign', width: 1.2 },
+      { key: 'startDate', header: 'Start' },
+      { key: 'endDate', header: 'End' },
+      ...mediaExportColumns.slice(2),
+    ],
+  },
+});
