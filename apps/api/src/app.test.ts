@@ -53,6 +53,8 @@ describe('HTTP basics', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // Audio and video previews play from object URLs: without blob: the player stays empty.
+    expect(csp).toContain("media-src 'self' blob:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-frame-options']).toBe('DENY');

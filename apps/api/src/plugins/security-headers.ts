@@ -16,6 +16,8 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
         // style injection cannot run code, so allowing inline styles is the accepted trade-off.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // Media previews play stored audio and video from object URLs (the API needs the bearer token).
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
