@@ -89,9 +89,10 @@ test.describe('tones portal', () => {
     const ours = recents.getByRole('listitem').filter({ hasText: sequence.code });
     await expect(ours.first()).toBeVisible({ timeout: 15_000 });
     await expect(ours.first()).toContainText(location.name);
-    const deviceLink = ours.first().getByRole('link');
-    const deviceCode = (await deviceLink.textContent())?.trim() ?? '';
+    const deviceCode = (await ours.first().getByRole('link').textContent())?.trim() ?? '';
     expect(deviceCode).toMatch(/^SIM-\d{5}-/);
+    // By its code, not by position: the polled list re-orders as newer requests arrive.
+    const deviceLink = recents.getByRole('link').filter({ hasText: deviceCode }).first();
 
     // Totals move too (Refresh instead of waiting for the slower poll).
     await page.getByRole('button', { name: 'Refresh' }).click();
