@@ -3,7 +3,7 @@
 // drizzle-orm from its own location. A symlink under apps/api/node_modules plus
 // --preserve-symlinks makes it resolve this workspace's drizzle-orm.
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +12,8 @@ const link = path.join(apiRoot, 'node_modules', 'drizzle-kit');
 if (!existsSync(link) && !isLink(link)) {
   // The workspace root's node_modules (drizzle-kit's exports do not include package.json).
   const target = path.join(apiRoot, '..', '..', 'node_modules', 'drizzle-kit');
+  // A fresh install hoists everything: apps/api/node_modules may not exist yet.
+  mkdirSync(path.dirname(link), { recursive: true });
   symlinkSync(target, link, 'dir');
 }
 const result = spawnSync(

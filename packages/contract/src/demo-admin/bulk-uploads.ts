@@ -164,6 +164,7 @@ export const BULK_UPLOAD_MESSAGES = {
   manifestNotForKind: 'Manage-actions uploads take no manifest',
   notInManifest: 'The manifest has no row for this file',
   wrongSheetType: 'Not a spreadsheet (XLSX, or CSV in UTF-8)',
+  emptySheet: 'The sheet has no rows under its header',
   wrongMediaType: 'Not a media file (image, video or audio) or a ZIP archive',
   /** Spec s.8: the SPA's fallback when a bulk upload call fails. */
   addFailed: 'Error adding user',

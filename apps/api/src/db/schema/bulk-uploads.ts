@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
 import { users } from './users.js';
 
@@ -32,6 +32,10 @@ export const bulkUploads = pgTable(
     failed: integer('failed').notNull().default(0),
     // A failure of the whole file (unreadable archive, bad sheet header), as opposed to items.
     error: text('error'),
+    // How far the job has read the part: its items are all known (media: in the ledger; sheets:
+    // `total` exact), and for sheets the last row settled by the first pass (see sheet-items.ts).
+    readComplete: boolean('read_complete').notNull().default(false),
+    readPosition: integer('read_position').notNull().default(0),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -49,9 +53,11 @@ export const bulkUploads = pgTable(
 );
 
 /**
- * Every item of an upload (sheet row, archive entry, plain file), written when the file is first
- * read. Its status is the exactly-once ledger: the job marks an item done in the same
- * transaction that inserts its entity, so a crash either keeps both or neither.
+ * The items of an upload the job keeps a record of: every archive entry or plain media file,
+ * written when the part is first read, and the failed rows of a sheet (a sheet's done rows are
+ * recorded by their action's unique (upload_id, upload_item) alone). Its status is the
+ * exactly-once ledger: the job marks an item done in the same transaction that inserts its
+ * entity, so a crash either keeps both or neither.
  */
 export const bulkUploadItems = pgTable(
   'bulk_upload_items',

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { z } from 'zod';
-import { detectSheetFormat, readSheet, SheetError, type SheetFormat } from './sheet-reader.js';
+import { countSheetRows, detectSheetFormat, readSheet, readSheetBatches, SheetError, type SheetFormat } from './sheet-reader.js';
 
 // A manage-actions-like row schema: what the bulk jobs will pass.
 const schema = z.object({
@@ -89,6 +89,50 @@ describe('readSheet (CSV)', () => {
     const file = csvFile('many.csv', `name,actionType,value\n${'a,call,1\n'.repeat(3)}`);
     await expect(all(file, 'csv', 2)).rejects.toThrow(new SheetError('The sheet has more than 2 rows'));
     expect(await all(file, 'csv', 3)).toHaveLength(3);
+  });
+});
+
+describe('countSheetRows, readSheetBatches, after', () => {
+  const tricky =
+    '\uFEFFname,actionType,value\r\n' +
+    'a,call,1\r\n' +
+    '\r\n' +
+    ',,\r\n' +
+    '" ",\t,""\r\n' +
+    '"multi\nline, with comma",call,2\r\n' +
+    '"quoted ""x"", y",call,3\r\n' +
+    '"\n",,\r\n' +
+    ' ,call,4';
+
+  it('counts, before reading, exactly the rows readSheet yields (CSV: quotes, blank lines, a BOM, no final newline)', async () => {
+    const file = csvFile('tricky.csv', tricky);
+    const rows = await all(file, 'csv');
+    expect(rows.map((r) => r.row)).toEqual([2, 6, 7, 9]); // a record over two lines is one row, as in a spreadsheet
+    expect(await countSheetRows(file, 'csv')).toBe(4);
+    expect(await countSheetRows(csvFile('header-only.csv', 'name,actionType,value\n\n'), 'csv')).toBe(0);
+    expect(await countSheetRows(csvFile('nothing.csv', ''), 'csv')).toBe(0);
+  });
+
+  it('counts XLSX rows the same way', async () => {
+    const file = await xlsxFile('count.xlsx', [['name', 'actionType', 'value'], ['a', 'call', '1'], [], ['', '', ''], ['b', 'call', '2']]);
+    expect((await all(file, 'xlsx')).map((r) => r.row)).toEqual([2, 5]);
+    expect(await countSheetRows(file, 'xlsx')).toBe(2);
+  });
+
+  it('hands rows over in batches, and passes over the rows up to `after` (a job resuming)', async () => {
+    const file = csvFile('batches.csv', `name,actionType,value\n${Array.from({ length: 7 }, (_, i) => `r${i},call,${i}`).join('\n')}\n`);
+    const sizes = [];
+    for await (const batch of readSheetBatches(file, { format: 'csv', schema }, 3)) sizes.push(batch.map((r) => r.row));
+    expect(sizes).toEqual([[2, 3, 4], [5, 6, 7], [8]]);
+    const resumed = [];
+    for await (const r of readSheet(file, { format: 'csv', schema, after: 6 })) resumed.push(r.row);
+    expect(resumed).toEqual([7, 8]);
+  });
+
+  it('turns a parser failure into a SheetError naming it', async () => {
+    const failure = all(csvFile('bad-quote.csv', 'name,actionType,value\na,"call" x,1\n'), 'csv');
+    await expect(failure).rejects.toBeInstanceOf(SheetError);
+    await expect(failure).rejects.toThrow(/^The sheet could not be read \(/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
@@ -24,6 +25,8 @@ export type SheetOptions<S extends z.ZodObject> = {
   schema: S;
   /** Rows read at most (header excluded); reading past it throws SheetError. */
   maxRows?: number;
+  /** Sheet rows up to this number are passed over unvalidated (a job resuming where it stopped). */
+  after?: number;
 };
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -46,30 +49,109 @@ export async function detectSheetFormat(filePath: string): Promise<SheetFormat |
  * Streams the rows of a CSV (csv-parse) or the first worksheet of an XLSX (exceljs streaming
  * reader), never holding the file in memory. The first row is the header; each later non-empty
  * row is validated against `schema` and yielded with its sheet row number (as a spreadsheet
- * shows it, header = row 1) and, when invalid, errors naming each column.
+ * shows it, header = row 1) and, when invalid, errors naming each column. Whatever the file does
+ * wrong surfaces as a SheetError (the parsers' own errors are wrapped), never as another error,
+ * so a caller can tell a bad file from a failure of its own work.
  */
 export async function* readSheet<S extends z.ZodObject>(filePath: string, opts: SheetOptions<S>): AsyncGenerator<SheetRow<z.infer<S>>> {
+  for await (const batch of readSheetBatches(filePath, opts)) yield* batch;
+}
+
+/**
+ * `readSheet` in batches of up to `batchSize` rows (the last may be smaller). A bulk import
+ * writes in batches anyway, and handing rows over a batch at a time instead of one by one
+ * saves a few awaits per row: a third of the reading time of a large CSV.
+ */
+export async function* readSheetBatches<S extends z.ZodObject>(
+  filePath: string,
+  opts: SheetOptions<S>,
+  batchSize = 1000,
+): AsyncGenerator<SheetRow<z.infer<S>>[]> {
   const keys = Object.keys(opts.schema.shape);
   const byHeader = new Map(keys.map((k) => [headerKey(k), k]));
   let columns: (string | undefined)[] | undefined;
   let count = 0;
-  for await (const { row, cells } of opts.format === 'csv' ? csvRows(filePath) : xlsxRows(filePath)) {
-    const texts = Array.from(cells, cellText); // Array.from: sparse XLSX rows have holes
-    if (!columns) {
-      columns = headerColumns(texts, byHeader, opts.schema);
-      continue;
+  let out: SheetRow<z.infer<S>>[] = [];
+  const source = opts.format === 'csv' ? csvRows(filePath) : xlsxRows(filePath);
+  for (;;) {
+    const next = await source.next().catch(unreadable);
+    if (next.done) break;
+    for (const { row, cells } of next.value) {
+      const texts = Array.from(cells, cellText); // Array.from: sparse XLSX rows have holes
+      if (!columns) {
+        columns = headerColumns(texts, byHeader, opts.schema);
+        continue;
+      }
+      if (texts.every((t) => t === undefined)) continue;
+      if (opts.maxRows !== undefined && ++count > opts.maxRows) throw new SheetError(`The sheet has more than ${opts.maxRows} rows`);
+      if (opts.after !== undefined && row <= opts.after) continue;
+      out.push(validate(row, texts, columns, opts.schema));
+      if (out.length >= batchSize) {
+        yield out;
+        out = [];
+      }
     }
-    if (texts.every((t) => t === undefined)) continue;
-    if (opts.maxRows !== undefined && ++count > opts.maxRows) throw new SheetError(`The sheet has more than ${opts.maxRows} rows`);
-    const record: Record<string, string | undefined> = {};
-    columns.forEach((key, i) => {
-      if (key) record[key] = texts[i];
-    });
-    const parsed = opts.schema.safeParse(record);
-    if (parsed.success) yield { row, ok: true, data: parsed.data };
-    else yield { row, ok: false, errors: parsed.error.issues.map((i) => rowError(i, record)), raw: record };
   }
   if (!columns) throw new SheetError('The sheet is empty: the first row must name the columns');
+  if (out.length > 0) yield out;
+}
+
+function validate<S extends z.ZodObject>(row: number, texts: (string | undefined)[], columns: (string | undefined)[], schema: S) {
+  const record: Record<string, string | undefined> = {};
+  columns.forEach((key, i) => {
+    if (key) record[key] = texts[i];
+  });
+  const parsed = schema.safeParse(record);
+  if (parsed.success) return { row, ok: true as const, data: parsed.data as z.infer<S> };
+  return { row, ok: false as const, errors: parsed.error.issues.map((i) => rowError(i, record)), raw: record };
+}
+
+/** exceljs and csv-parse throw plain errors on a file they cannot read at all. */
+function unreadable(err: unknown): never {
+  if (err instanceof SheetError) throw err;
+  throw new SheetError(`The sheet could not be read (${(err as Error).message})`);
+}
+
+/**
+ * How many data rows `readSheet` will yield (rows with a non-blank cell after the header),
+ * counted before any is processed: a job refuses an over-long sheet before it writes a row, and
+ * shows progress against the count. CSV is counted in one pass over its bytes (quotes
+ * respected; far cheaper than parsing); XLSX rows go through the streaming reader.
+ */
+export async function countSheetRows(filePath: string, format: SheetFormat): Promise<number> {
+  if (format === 'csv') return countCsvRows(filePath);
+  let rows = -1; // the header
+  const source = xlsxRows(filePath);
+  for (;;) {
+    const next = await source.next().catch(unreadable);
+    if (next.done) return Math.max(0, rows);
+    for (const { cells } of next.value) if (rows < 0 || cells.some((c) => cellText(c) !== undefined)) rows++;
+  }
+}
+
+const QUOTE = 0x22;
+const NEWLINE = 0x0a;
+/** Bytes that do not make a CSV line count as a row: separators, quotes, blanks (a quoted newline too), a BOM's bytes. */
+const BLANK = new Set([0x2c, QUOTE, 0x20, 0x09, 0x0d, NEWLINE, 0xef, 0xbb, 0xbf]);
+
+async function countCsvRows(filePath: string): Promise<number> {
+  let rows = 0;
+  let header = true;
+  let quoted = false;
+  let content = false;
+  for await (const chunk of createReadStream(filePath) as AsyncIterable<Buffer>) {
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i] as number;
+      if (b === QUOTE) quoted = !quoted; // "" inside a quoted cell toggles twice
+      if (b === NEWLINE && !quoted) {
+        if (header) header = false;
+        else if (content) rows++;
+        content = false;
+      } else if (!content && !BLANK.has(b)) content = true;
+    }
+  }
+  if (!header && content) rows++;
+  return rows;
 }
 
 function headerColumns(texts: (string | undefined)[], byHeader: Map<string, string>, schema: z.ZodObject) {
@@ -89,14 +171,51 @@ function rowError(issue: z.core.$ZodIssue, record: Record<string, string | undef
   return { column, message };
 }
 
-async function* csvRows(filePath: string): AsyncGenerator<{ row: number; cells: unknown[] }> {
+type RawRow = { row: number; cells: unknown[] };
+
+async function* csvRows(filePath: string): AsyncGenerator<RawRow[]> {
   // Empty lines are kept as records so row numbers match what a spreadsheet shows for the file.
   const parser = createReadStream(filePath).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: false }));
   let row = 0;
-  for await (const record of parser) yield { row: ++row, cells: record as string[] };
+  for await (const records of bufferedReads<string[]>(parser)) yield records.map((cells) => ({ row: ++row, cells }));
 }
 
-async function* xlsxRows(filePath: string): AsyncGenerator<{ row: number; cells: unknown[] }> {
+/**
+ * What an object-mode stream has buffered, an array at a time (one await per chunk of the file
+ * instead of one per record).
+ */
+async function* bufferedReads<T>(stream: Readable): AsyncGenerator<T[]> {
+  let ended = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const notify = () => wake?.();
+  stream.on('readable', notify);
+  stream.on('end', () => {
+    ended = true;
+    notify();
+  });
+  stream.on('error', (err) => {
+    failure = err;
+    notify();
+  });
+  try {
+    for (;;) {
+      const records: T[] = [];
+      for (let r = stream.read(); r !== null; r = stream.read()) records.push(r as T);
+      if (records.length > 0) yield records;
+      if (failure) throw failure;
+      if (ended) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = null;
+    }
+  } finally {
+    stream.destroy();
+  }
+}
+
+async function* xlsxRows(filePath: string): AsyncGenerator<RawRow[]> {
   const problem = await xlsxArchiveProblem(filePath);
   if (problem) throw new SheetError(problem);
   // styles are read because a date cell is only a number without its format.
@@ -111,7 +230,7 @@ async function* xlsxRows(filePath: string): AsyncGenerator<{ row: number; cells:
     for await (const r of worksheet) {
       const row = r as unknown as ExcelJS.Row;
       // row.values is 1-based (index 0 is empty).
-      yield { row: row.number, cells: (row.values as unknown[]).slice(1) };
+      yield [{ row: row.number, cells: (row.values as unknown[]).slice(1) }];
     }
     return; // the first worksheet only
   }

@@ -117,7 +117,8 @@ async function row(kind: BulkUploadKind, id: number): Promise<BulkUploadFile | u
 
 /** Waits (through the API) until `check` holds for the two rows. */
 async function until(what: string, check: (sheet: BulkUploadFile, zip: BulkUploadFile) => boolean, deadlineMs = 240_000) {
-  for (const end = Date.now() + deadlineMs; Date.now() < end; await sleep(100)) {
+  // Polled tightly: a sheet is imported in batches of 1000 at thousands of rows a second.
+  for (const end = Date.now() + deadlineMs; Date.now() < end; await sleep(20)) {
     const [s, z] = [await row('manage-actions', ids.sheet), await row('demo-media', ids.zip)];
     if (s && z && check(s, z)) return { s, z };
   }

@@ -1,11 +1,12 @@
-import { type BulkUploadFile, bulkUploadPaths, manageActionSheetRowSchema, PERMISSION_KEYS } from '@console/contract';
-import { eq } from 'drizzle-orm';
+import { BULK_SHEET_MAX_ROWS, type BulkUploadFile, bulkUploadPaths, manageActionSheetRowSchema, PERMISSION_KEYS } from '@console/contract';
+import { eq, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkUploadItems, bulkUploads, clients, companies, manageActions, media } from '../../db/schema/index.js';
 import { readSheet } from '../../lib/bulk/sheet-reader.js';
+import { newStorageKey } from '../../lib/storage/index.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
 import { parseCsv, sessionWithKeys, storedFiles } from '../users/users.testing.js';
 import { runUpload } from './bulk-uploads.job.js';
@@ -55,6 +56,17 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Accepted = { success: boolean; message: string; data: BulkUploadFile[] };
+
+/** An upload row over a stored sheet, as the route leaves it, with no job queued: the test runs the job itself. */
+async function storedSheet(rows: (string | number)[][]) {
+  const key = newStorageKey('bulk-uploads', 'bin');
+  await t.app.storage.put(key, csv(rows), { contentType: 'application/octet-stream' });
+  const [upload] = await t.app.db
+    .insert(bulkUploads)
+    .values({ kind: 'manage-actions', clientId, fileName: 'stored.csv', storageKey: key })
+    .returning({ id: bulkUploads.id });
+  return upload!.id;
+}
 
 async function uploadSheet(rows: (string | number)[][], fileName = 'actions.csv', cid: number = clientId) {
   const res = await uploadParts(t, admin, 'manage-actions', { clientId: cid }, [filePart(fileName, csv(rows))]);
@@ -152,13 +164,83 @@ describe('POST /manage-actions/bulk-upload', () => {
     await runUpload(t.app, id);
     const actions = await t.app.db.select().from(manageActions).where(eq(manageActions.uploadId, id));
     expect(actions.map((a) => a.name).sort()).toEqual(['Fine row', 'Retry me']);
+    // The ledger keeps the row that failed, now done with its action; a row done at once has no ledger entry.
     const items = await t.app.db.select().from(bulkUploadItems).where(eq(bulkUploadItems.uploadId, id));
-    expect(items.map((i) => [i.item, i.status, i.entityId !== null])).toEqual(
-      expect.arrayContaining([
-        ['2', 'done', true],
-        ['3', 'done', true],
-      ]),
-    );
+    const retried = actions.find((a) => a.uploadItem === '2');
+    expect(items.map((i) => [i.item, i.status, i.entityId])).toEqual([['2', 'done', retried?.id]]);
+  });
+
+  it('a sheet over several batches: a name twice in the sheet fails once, the rest goes in exactly once, counts exact', async () => {
+    const rows: (string | number)[][] = [HEADER];
+    for (let i = 1; i <= 2_345; i++) rows.push([`Batch row ${i}`, 'call', `+32255${String(i).padStart(5, '0')}`, '', 'active']);
+    rows.splice(1500, 0, ['batch ROW 7', 'sms', '+3225550777', '', 'active']); // sheet row 1501: row 8's name in other case
+    const { id } = await uploadSheet(rows);
+    expect(await waitFinished(t, id)).toMatchObject({
+      status: 'partially-failed',
+      total: 2_346,
+      done: 2_345,
+      failed: 1,
+      readComplete: true,
+    });
+    expect((await listedRow(t, admin, 'manage-actions', id))?.errors).toEqual([
+      { item: '1501', message: 'name: This client already has an action with this name' },
+    ]);
+    const created = await t.app.db.select().from(manageActions).where(eq(manageActions.uploadId, id));
+    expect(created).toHaveLength(2_345);
+    expect(new Set(created.map((a) => a.uploadItem)).size).toBe(2_345);
+  });
+
+  it('resumes where a cut-off run stopped: settled batches are not redone, the batch in flight is written once', async () => {
+    const rows: (string | number)[][] = [HEADER];
+    for (let i = 1; i <= 2_500; i++) rows.push([`Resume row ${i}`, 'email', `r${i}@example.com`, '', 'active']);
+    const id = await storedSheet(rows);
+    // The run dies inside the second batch (a trigger refuses sheet row 1600), as a crash would cut it.
+    await t.app.db.execute(sql`
+      create function cut_off_run() returns trigger language plpgsql as $$
+      begin if new.upload_id = ${sql.raw(String(id))} and new.upload_item = '1600' then raise exception 'cut off'; end if; return new; end $$`);
+    await t.app.db.execute(sql`create trigger cut_off_run before insert on manage_actions for each row execute function cut_off_run()`);
+    try {
+      await expect(runUpload(t.app, id)).rejects.toThrow();
+    } finally {
+      await t.app.db.execute(sql`drop trigger cut_off_run on manage_actions`);
+      await t.app.db.execute(sql`drop function cut_off_run()`);
+    }
+    const [cut] = await t.app.db.select().from(bulkUploads).where(eq(bulkUploads.id, id));
+    expect(cut).toMatchObject({ status: 'processing', readPosition: 1001, done: 1000, failed: 0, total: 2_500, readComplete: false });
+    expect(await t.app.db.$count(manageActions, eq(manageActions.uploadId, id))).toBe(1000);
+    // The next run (pg-boss retries the job) starts after row 1001.
+    await runUpload(t.app, id);
+    const [finished] = await t.app.db.select().from(bulkUploads).where(eq(bulkUploads.id, id));
+    expect(finished).toMatchObject({ status: 'completed', total: 2_500, done: 2_500, failed: 0, readPosition: 2_501 });
+    const created = await t.app.db.select({ item: manageActions.uploadItem }).from(manageActions).where(eq(manageActions.uploadId, id));
+    expect(created).toHaveLength(2_500);
+    expect(new Set(created.map((a) => a.item)).size).toBe(2_500);
+  });
+
+  it('two runs of one upload at once (a job expired while still running): one writes each batch, the other stops', async () => {
+    const rows: (string | number)[][] = [HEADER];
+    for (let i = 1; i <= 2_200; i++) rows.push([`Twin row ${i}`, 'deep-link', `myapp://item/${i}`, '', 'active']);
+    const id = await storedSheet(rows);
+    await Promise.all([runUpload(t.app, id), runUpload(t.app, id)]);
+    const [finished] = await t.app.db.select().from(bulkUploads).where(eq(bulkUploads.id, id));
+    expect(finished).toMatchObject({ status: 'completed', total: 2_200, done: 2_200, failed: 0 });
+    const created = await t.app.db.select({ item: manageActions.uploadItem }).from(manageActions).where(eq(manageActions.uploadId, id));
+    expect(created).toHaveLength(2_200);
+    expect(new Set(created.map((a) => a.item)).size).toBe(2_200);
+  });
+
+  it('a sheet with a header and no rows, or more rows than an import takes, fails as a whole before a row is written', async () => {
+    const empty = await uploadSheet([HEADER], 'header-only.csv');
+    expect(await waitFinished(t, empty.id)).toMatchObject({ status: 'failed', error: 'The sheet has no rows under its header', total: 0 });
+    const rows: (string | number)[][] = [HEADER];
+    for (let i = 1; i <= BULK_SHEET_MAX_ROWS + 1; i++) rows.push([`Too many ${i}`, 'call', '+3225550100', '', 'active']);
+    const big = await uploadSheet(rows, 'too-long.csv');
+    expect(await waitFinished(t, big.id)).toMatchObject({
+      status: 'failed',
+      error: `The sheet has more than ${BULK_SHEET_MAX_ROWS} rows`,
+      done: 0,
+    });
+    expect(await t.app.db.$count(manageActions, eq(manageActions.uploadId, big.id))).toBe(0);
   });
 
   it('a file that is not a usable sheet fails as a whole, with its reason, and the other parts of the request still run', async () => {

@@ -1,11 +1,13 @@
-import { isMediaBulkKind, type MediaKind } from '@console/contract';
+import { BULK_UPLOAD_MESSAGES, isMediaBulkKind, type MediaKind } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
 import { bulkUploads } from '../../db/schema/index.js';
-import { failWholeFile, finishUpload, refreshCounts } from './ledger.js';
+import { detectSheetFormat, SheetError } from '../../lib/bulk/sheet-reader.js';
+import { failSheet, failWholeFile, finishUpload, refreshCounts, settleStatus } from './ledger.js';
 import { loadManifest } from './manifest.js';
 import { expandMedia, processMedia } from './media-items.js';
-import { expandSheet, processSheet } from './sheet-items.js';
+import { importSheet } from './sheet-items.js';
 import { fetchToTemp } from './stored-part.js';
 
 export const BULK_UPLOAD_JOB = 'bulk-upload';
@@ -13,10 +15,11 @@ export type BulkUploadJob = { uploadId: number };
 
 /**
  * One job per upload row. It may run any number of times (a crash, a kill -9, a retry): every
- * step is idempotent. (1) The stored part is read into the ledger (bulk_upload_items, insert or
- * keep); `total` is set once that is complete. (2) Pending items are processed: each entity
- * insert and its done mark share one transaction. (3) The counts and the status come from the
- * ledger. Retries are quick and many: a crash is a failure to pg-boss, and resuming is cheap.
+ * step is idempotent. Media parts: (1) the part is read into the ledger (bulk_upload_items, insert
+ * or keep) and `read_complete` set; (2) pending items are processed, each entity insert and its
+ * done mark in one transaction; (3) the counts and the status come from the ledger. Sheets go
+ * batch by batch with a position instead (sheet-items.ts). Retries are quick and many: a crash
+ * is a failure to pg-boss, and resuming is cheap.
  */
 export function defineBulkUploadJob(app: FastifyInstance) {
   app.queue.define<BulkUploadJob>({
@@ -44,25 +47,41 @@ export async function runUpload(app: FastifyInstance, uploadId: number) {
   const part = await fetchToTemp(app, upload.storageKey);
   if (!part) return failWholeFile(db, uploadId, 'The uploaded file is no longer stored');
   try {
-    const media = isMediaBulkKind(upload.kind);
-    if (upload.total === 0) {
-      const problem = media ? await expandMedia(app, upload, part.path) : await expandSheet(db, upload, part.path);
-      if (problem) return failWholeFile(db, uploadId, problem);
-      await refreshCounts(db, uploadId);
-    }
-    if (media) {
-      let manifest = null;
-      if (upload.manifestKey) {
-        const loaded = await loadManifest(app, upload.manifestKey, upload.kind as MediaKind);
-        if ('error' in loaded) return failWholeFile(db, uploadId, loaded.error);
-        manifest = loaded.manifest;
-      }
-      await processMedia(app, upload, part.path, manifest);
-    } else {
-      await processSheet(db, upload);
-    }
-    await finishUpload(db, uploadId);
+    if (isMediaBulkKind(upload.kind)) await runMedia(app, upload, part.path);
+    else await runSheet(db, upload, part.path);
   } finally {
     await part.cleanup();
   }
+}
+
+type Upload = typeof bulkUploads.$inferSelect;
+
+async function runMedia(app: FastifyInstance, upload: Upload, path: string) {
+  const db = app.db;
+  if (!upload.readComplete) {
+    const problem = await expandMedia(app, upload, path);
+    if (problem) return failWholeFile(db, upload.id, problem);
+    await db.update(bulkUploads).set({ readComplete: true }).where(eq(bulkUploads.id, upload.id));
+    await refreshCounts(db, upload.id);
+  }
+  let manifest = null;
+  if (upload.manifestKey) {
+    const loaded = await loadManifest(app, upload.manifestKey, upload.kind as MediaKind);
+    if ('error' in loaded) return failWholeFile(db, upload.id, loaded.error);
+    manifest = loaded.manifest;
+  }
+  await processMedia(app, upload, path, manifest);
+  await finishUpload(db, upload.id);
+}
+
+async function runSheet(db: Db, upload: Upload, path: string) {
+  const format = await detectSheetFormat(path);
+  if (!format) return failSheet(db, upload.id, BULK_UPLOAD_MESSAGES.wrongSheetType);
+  try {
+    if (!(await importSheet(db, upload, path, format))) return; // the run ahead settles the row
+  } catch (err) {
+    if (err instanceof SheetError) return failSheet(db, upload.id, err.message);
+    throw err;
+  }
+  await settleStatus(db, upload.id);
 }

@@ -77,11 +77,10 @@ export async function refreshCounts(db: Tx, uploadId: number) {
 }
 
 /**
- * The final status from the ledger: completed (nothing failed), failed (nothing done), or
- * partially-failed. A file that failed as a whole (`error`) is failed whatever its items say.
+ * The final status from the counts: completed (nothing failed), failed (nothing done, nothing
+ * at all, or the whole file unusable: `error`), or partially-failed.
  */
-export async function finishUpload(db: Tx, uploadId: number) {
-  await refreshCounts(db, uploadId);
+export async function settleStatus(db: Tx, uploadId: number) {
   await db.execute(sql`
     update ${bulkUploads} set
       status = case when error is not null or (failed > 0 and done = 0) or total = 0 then 'failed'
@@ -90,12 +89,38 @@ export async function finishUpload(db: Tx, uploadId: number) {
     where id = ${uploadId}`);
 }
 
-/** The whole file is unusable: its items go, the row fails with the reason. */
+/** Counts from the ledger, then the final status (media uploads: every item is in the ledger). */
+export async function finishUpload(db: Tx, uploadId: number) {
+  await refreshCounts(db, uploadId);
+  await settleStatus(db, uploadId);
+}
+
+/** The whole file is unusable: its pending items go, the row fails with the reason. */
 export async function failWholeFile(db: Db, uploadId: number, message: string) {
   await db.transaction(async (tx) => {
     await tx.delete(bulkUploadItems).where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'pending')));
     await tx.update(bulkUploads).set({ error: message }).where(eq(bulkUploads.id, uploadId));
     await finishUpload(tx, uploadId);
+  });
+}
+
+/**
+ * A sheet that is unusable, or stopped being readable part way: the row fails with the reason and
+ * keeps the counts of what was settled before (a sheet's done rows are not in the ledger); rows
+ * a retry had set pending fail again with their earlier message.
+ */
+export async function failSheet(db: Db, uploadId: number, message: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(bulkUploadItems)
+      .set({ status: 'failed', updatedAt: sql`now()` })
+      .where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'pending')));
+    await tx.execute(sql`
+      update ${bulkUploads} set error = ${message},
+        failed = case when read_complete then (select count(*)::int from ${bulkUploadItems} where upload_id = ${uploadId} and status = 'failed') else failed end,
+        total = case when read_complete then total else done + failed end
+      where id = ${uploadId}`);
+    await settleStatus(tx, uploadId);
   });
 }
 
