@@ -4,7 +4,7 @@
 // TEST_TIERS=unit,api runs a subset. The last line printed is "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, bold, ensureDebianPackage, ensureDeps, ensureWebBuild, green, red, run, yellow } from './lib/ensure.mjs';
+import { ROOT, bold, ensureApiBuild, ensureDebianPackage, ensureDeps, ensureRedis, ensureWebBuild, green, red, run, yellow } from './lib/ensure.mjs';
 
 const ALL_TIERS = ['typecheck', 'lint', 'unit', 'api', 'e2e'];
 const OUT = path.join(ROOT, 'test-results');
@@ -79,6 +79,8 @@ const TIERS = {
       const db = process.env.DATABASE_URL ? `PostgreSQL ${redact(process.env.DATABASE_URL)}` : 'embedded PGlite';
       return `API integration tests (vitest project "api" on ${db})`;
     },
+    // The rate-limit test shares counters between two apps through Redis (REDIS_URL in production).
+    prepare: () => ensureRedis(),
     run: vitestTier('api'),
   },
   e2e: {
@@ -87,6 +89,8 @@ const TIERS = {
       const ok = await ensureDebianPackage({ bin: '/usr/bin/chromium', pkg: 'chromium', why: 'the browser the end-to-end tests drive' });
       if (!ok) throw new Error('Chromium is required for the e2e tier (or run a subset: TEST_TIERS=typecheck,unit,api npm test)');
       await ensureWebBuild({ force: true });
+      // The e2e servers run the API bundle, as npm start does.
+      await ensureApiBuild({ force: true });
     },
     async run() {
       const out = path.join(OUT, 'e2e.json');

@@ -1,11 +1,13 @@
-// Starts the real server (node --import tsx apps/api/src/server.ts) on a free loopback port
-// with a fresh temporary DATA_DIR. Used by the e2e harness and by the bench.
+// Starts the real server (node apps/api/dist/server.mjs, the bundle `npm start` runs; `npm run
+// build` makes it) on a free loopback port with a fresh temporary DATA_DIR. Used by the e2e
+// harness and by the bench.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS } from './ensure.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -50,6 +52,8 @@ export type StartOptions = {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startAppServer(opts: StartOptions): Promise<AppServer> {
+  if (!existsSync(path.join(ROOT, 'apps/api/dist/server.mjs')))
+    throw new Error('apps/api/dist is missing: run `npm run build` (npm test does it)');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `console-${opts.name}-`));
   if (opts.logDir) mkdirSync(opts.logDir, { recursive: true });
@@ -70,7 +74,7 @@ export async function startAppServer(opts: StartOptions): Promise<AppServer> {
   const out = createWriteStream(logFile);
   if (opts.premigrate !== false) {
     const code = await new Promise<number | null>((resolve) => {
-      const m = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/migrate-cli.ts'], {
+      const m = spawn(process.execPath, ['apps/api/dist/migrate-cli.mjs'], {
         cwd: ROOT,
         env: env as NodeJS.ProcessEnv,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,7 +90,7 @@ export async function startAppServer(opts: StartOptions): Promise<AppServer> {
       throw new Error(`db:migrate for server "${opts.name}" failed (exit ${code}):\n${log}`);
     }
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/api/dist/server.mjs'], {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

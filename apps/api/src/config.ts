@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MEDIA_MAX_BYTES, PASSWORD_MIN_LENGTH, SECURITY_DEFAULTS as S } from '@console/contract';
@@ -8,7 +9,15 @@ import { z } from 'zod';
  * what lets tests build the app with overrides instead of mutating the environment.
  */
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** The repository (the package.json with workspaces) above this file, whether it runs from src/ or from the dist/ bundle. */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && 'workspaces' in JSON.parse(readFileSync(pkg, 'utf8'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 // Environment values are strings; "false" must not become true the way Boolean("false") would.
 const bool = (fallback: boolean) =>
@@ -79,6 +88,10 @@ const envSchema = z.object({
   MEDIA_MAX_BYTES: int(MEDIA_MAX_BYTES, 1024),
   QUEUE_WORKERS: bool(true),
   QUEUE_CONCURRENCY: int(2, 1),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'a size such as 32MB')
+    .default('32MB'),
 });
 
 export type Config = {
@@ -88,6 +101,8 @@ export type Config = {
   databaseUrl?: string;
   /** PGlite data directory (DATA_DIR/pglite); 'memory://' keeps it in memory (tests). */
   pgliteDataDir: string;
+  /** PGlite's shared_buffers: its page cache inside this process (the OS caches the files too). */
+  pgliteSharedBuffers?: string;
   adminEmail: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -153,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: e.DATABASE_URL,
     pgliteDataDir: path.join(dataDir, 'pglite'),
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,

@@ -8,7 +8,7 @@ export class BenchContext {
   private server?: Promise<AppServer>;
 
   /**
-   * The real server (node --import tsx apps/api/src/server.ts) on loopback: a fresh PGlite, or
+   * The real server (node apps/api/dist/server.mjs, as npm start runs it) on loopback: a fresh PGlite, or
    * the PostgreSQL database in BENCH_DATABASE_URL (its tables are migrated and seeded).
    */
   app(): Promise<AppServer> {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { SERVER_MESSAGES } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -53,5 +54,30 @@ describe('per-IP rate limits', () => {
     const res = await attempt();
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(RATE_LIMITED);
+  });
+});
+
+// Replicas share their counters through Redis (REDIS_URL); `npm test` and .ci/run start the local one when it is down.
+describe('counters shared through Redis', () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([createTestApp({ redisUrl, rateLimitLoginPerMinute: 3 }), createTestApp({ redisUrl, rateLimitLoginPerMinute: 3 })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('two replicas count one client together: the fourth attempt, on either, is refused', async () => {
+    // An address of its own, so counters left by an earlier run in the same minute do not count.
+    const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const attempt = (app: TestApp) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: 'x@example.com', password: 'whatever1' } });
+    expect((await attempt(a)).statusCode).toBe(400);
+    expect((await attempt(b)).statusCode).toBe(400);
+    expect((await attempt(a)).statusCode).toBe(400);
+    expect((await attempt(b)).statusCode).toBe(429);
+    expect((await attempt(a)).statusCode).toBe(429);
   });
 });

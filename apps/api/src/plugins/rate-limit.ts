@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.js';
 
 /**
@@ -10,8 +9,9 @@ import { AppError } from '../lib/app-error.js';
  * Routes opt in with `config: { rateLimit: perMinute(n) }`.
  */
 export default fp(async function rateLimitPlugin(app: FastifyInstance) {
+  // ioredis is loaded only when it is used (a server without REDIS_URL does not carry it).
   const redis = app.config.redisUrl
-    ? new Redis(app.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(app.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   await app.register(rateLimit, {
     global: false,

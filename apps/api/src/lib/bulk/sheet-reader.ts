@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { cellText, headerKey } from './sheet-cells.js';
@@ -218,8 +218,9 @@ async function* bufferedReads<T>(stream: Readable): AsyncGenerator<T[]> {
 async function* xlsxRows(filePath: string): AsyncGenerator<RawRow[]> {
   const problem = await xlsxArchiveProblem(filePath);
   if (problem) throw new SheetError(problem);
+  const { default: Excel } = await import('exceljs'); // on first use (~16 MB)
   // styles are read because a date cell is only a number without its format.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+  const workbook = new Excel.stream.xlsx.WorkbookReader(filePath, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

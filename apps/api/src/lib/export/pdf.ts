@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import { DateFormatter, cellText, rawCell } from './cells.js';
 import { FlowControl } from './flow.js';
 import type { ExportOptions, ExportRow } from './types.js';
@@ -31,6 +30,8 @@ export function pdfExport<Row extends ExportRow>(options: ExportOptions<Row>): R
 
 async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: PassThrough): Promise<void> {
   const dates = new DateFormatter(options.timeZone);
+  // Loaded on first use, like exceljs for XLSX: only a server asked for a PDF carries it.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import { DateFormatter, guardFormula, rawCell } from './cells.js';
 import { FlowControl } from './flow.js';
@@ -22,6 +21,8 @@ export function xlsxExport<Row extends ExportRow>(options: ExportOptions<Row>): 
 
 async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: PassThrough): Promise<void> {
   const dates = new DateFormatter(options.timeZone);
+  // Loaded on first use: exceljs is ~16 MB of memory a server needs only when someone exports.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName(options.title), { views: [{ state: 'frozen', ySplit: 1 }] });
   // Widths from the header and the first rows (see widths.ts): Excel shows ### for a date or

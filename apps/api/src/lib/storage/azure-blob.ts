@@ -1,4 +1,4 @@
-import { BlobServiceClient, RestError, type ContainerClient } from '@azure/storage-blob';
+import type { ContainerClient } from '@azure/storage-blob';
 import { Readable, Transform } from 'node:stream';
 import { assertValidKey } from './keys.js';
 import { resolveRange } from './range.js';
@@ -14,41 +14,46 @@ export interface AzureBlobStorageOptions {
 
 /**
  * Blobs in one private container (created on first use when missing). Uploads are committed
- * as a block list, so readers never see a partial blob.
+ * as a block list, so readers never see a partial blob. The Azure SDK (~16 MB of memory) is
+ * loaded by `init()`, so a server on local disk never carries it.
  */
 export class AzureBlobStorage implements FileStorage {
-  readonly container: ContainerClient;
-  private ready: Promise<void> | undefined;
+  private ready: Promise<ContainerClient> | undefined;
   private readonly bufferSize: number;
   private readonly concurrency: number;
 
-  constructor(options: AzureBlobStorageOptions) {
+  constructor(private readonly options: AzureBlobStorageOptions) {
     if (!options.connectionString) throw new Error('AzureBlobStorage needs a connection string');
     if (!/^[a-z0-9](?!.*--)[a-z0-9-]{1,61}[a-z0-9]$/.test(options.container)) {
       throw new Error(`Invalid Azure container name ${JSON.stringify(options.container)}`);
     }
-    const service = BlobServiceClient.fromConnectionString(options.connectionString);
-    this.container = service.getContainerClient(options.container);
     this.bufferSize = options.uploadBufferSize ?? 4 * 1024 * 1024;
     this.concurrency = options.uploadConcurrency ?? 4;
   }
 
-  init(): Promise<void> {
-    // No `access` option: the container is private; files are served through the API.
-    this.ready ??= this.container.createIfNotExists().then(
-      () => undefined,
-      (err: unknown) => {
-        this.ready = undefined; // let the next call retry (e.g. the emulator was still starting)
-        throw err;
-      },
-    );
+  /** Called at start-up, so a bad connection string or an unreachable account fails fast. */
+  async init(): Promise<void> {
+    await this.containerClient();
+  }
+
+  /** The container, created when missing. */
+  containerClient(): Promise<ContainerClient> {
+    this.ready ??= (async () => {
+      const { BlobServiceClient } = await import('@azure/storage-blob');
+      const container = BlobServiceClient.fromConnectionString(this.options.connectionString).getContainerClient(this.options.container);
+      // No `access` option: the container is private; files are served through the API.
+      await container.createIfNotExists();
+      return container;
+    })().catch((err: unknown) => {
+      this.ready = undefined; // let the next call retry (e.g. the emulator was still starting)
+      throw err;
+    });
     return this.ready;
   }
 
   async put(key: string, data: Readable | Buffer, options: PutOptions): Promise<PutResult> {
     assertValidKey(key);
-    await this.init();
-    const blob = this.container.getBlockBlobClient(key);
+    const blob = (await this.containerClient()).getBlockBlobClient(key);
     const blobHTTPHeaders = { blobContentType: options.contentType };
     if (Buffer.isBuffer(data)) {
       await blob.uploadData(data, { blobHTTPHeaders });
@@ -74,8 +79,7 @@ export class AzureBlobStorage implements FileStorage {
 
   async get(key: string, options: GetOptions = {}): Promise<StoredObject | null> {
     assertValidKey(key);
-    await this.init();
-    const blob = this.container.getBlobClient(key);
+    const blob = (await this.containerClient()).getBlobClient(key);
     try {
       if (!options.range) return await this.download(blob);
       // The range is resolved against the blob's size first (a suffix range needs it, and an
@@ -107,18 +111,17 @@ export class AzureBlobStorage implements FileStorage {
 
   async delete(key: string): Promise<boolean> {
     assertValidKey(key);
-    await this.init();
-    const res = await this.container.getBlobClient(key).deleteIfExists({ deleteSnapshots: 'include' });
+    const res = await (await this.containerClient()).getBlobClient(key).deleteIfExists({ deleteSnapshots: 'include' });
     return res.succeeded;
   }
 
   async exists(key: string): Promise<boolean> {
     assertValidKey(key);
-    await this.init();
-    return this.container.getBlobClient(key).exists();
+    return (await this.containerClient()).getBlobClient(key).exists();
   }
 }
 
+/** The SDK's RestError (and anything else) carries the HTTP status as statusCode. */
 function isNotFound(err: unknown): boolean {
-  return err instanceof RestError ? err.statusCode === 404 : (err as { statusCode?: number })?.statusCode === 404;
+  return (err as { statusCode?: number } | null)?.statusCode === 404;
 }

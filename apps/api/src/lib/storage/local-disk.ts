@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type Stats } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream, type Stats } from 'node:fs';
+import { chmod, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { wholeFilePath } from '../whole-file.js';
 import { assertValidKey, keyExtension } from './keys.js';
 import { resolveRange } from './range.js';
 import { type GetOptions, InvalidStorageKey, type FileStorage, type PutOptions, type PutResult, type StoredObject } from './types.js';
@@ -67,9 +68,15 @@ export class LocalDiskStorage implements FileStorage {
     const tmpMeta = `${tmp}.json`;
     let size = 0;
     try {
+      const source = Buffer.isBuffer(data) ? null : wholeFilePath(data);
       if (Buffer.isBuffer(data)) {
         await writeFile(tmp, data, { flag: 'wx', mode: 0o600 });
         size = data.length;
+      } else if (source) {
+        data.destroy(); // never read: the kernel copies the file
+        await copyFile(source, tmp, constants.COPYFILE_EXCL);
+        await chmod(tmp, 0o600);
+        size = (await stat(tmp)).size;
       } else {
         const counter = new Transform({
           transform(chunk: Buffer, _enc, cb) {

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -135,6 +136,30 @@ describe('local disk specifics', () => {
     }
   });
 
+  it('stores an unread file read stream by a kernel copy, and any other stream by reading it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'storage-test-'));
+    try {
+      const storage = new LocalDiskStorage(path.join(dir, 'storage'));
+      const src = path.join(dir, 'source.bin');
+      await writeFile(src, Buffer.from('0123456789'));
+      const whole = createReadStream(src);
+      expect(await storage.put('media/a.bin', whole, { contentType: 'application/octet-stream' })).toEqual({
+        key: 'media/a.bin',
+        size: 10,
+      });
+      expect(whole.bytesRead).toBe(0);
+      expect(await text((await storage.get('media/a.bin'))!.stream)).toBe('0123456789');
+      expect(await storage.put('media/b.bin', createReadStream(src, { start: 4 }), { contentType: 'application/octet-stream' })).toEqual({
+        key: 'media/b.bin',
+        size: 6,
+      });
+      expect(await text((await storage.get('media/b.bin'))!.stream)).toBe('456789');
+      expect(await readdir(path.join(dir, 'storage', '.tmp'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('guesses the content type from the extension when no metadata exists', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'storage-test-'));
     try {
@@ -152,7 +177,7 @@ describe('Azure Blob specifics', () => {
   it('creates a private container', async () => {
     const storage = new AzureBlobStorage({ connectionString: azurite!.connectionString, container: 'private-check' });
     await storage.init();
-    const props = await storage.container.getProperties();
+    const props = await (await storage.containerClient()).getProperties();
     expect(props.blobPublicAccess).toBeUndefined();
   });
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { chmod, copyFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { wholeFilePath } from '../whole-file.js';
 import { cutOff, UploadRejected, tooLarge } from './errors.js';
 
 export interface TempFileOptions {
@@ -35,6 +36,8 @@ export interface TempUpload {
 export function streamToTempFile(source: Readable, options: TempFileOptions): Promise<TempUpload> {
   const file = path.join(options.dir ?? tmpdir(), `upload-${randomUUID()}.part`);
   const cleanup = () => rm(file, { force: true });
+  const whole = wholeFilePath(source);
+  if (whole) return copyToTemp(source, whole, file, options.maxBytes, cleanup);
   const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
   let size = 0;
   let settled = false;
@@ -101,4 +104,25 @@ export function streamToTempFile(source: Readable, options: TempFileOptions): Pr
     source.once('close', onSourceClose);
     out.once('error', onOutError);
   });
+}
+
+/** A stored file read back (a bulk job's part): the kernel copies it, no byte passes through here. */
+async function copyToTemp(
+  source: Readable,
+  from: string,
+  file: string,
+  maxBytes: number,
+  cleanup: () => Promise<void>,
+): Promise<TempUpload> {
+  source.destroy();
+  const { size } = await stat(from);
+  if (size > maxBytes) throw tooLarge(maxBytes);
+  try {
+    await copyFile(from, file, constants.COPYFILE_EXCL);
+    await chmod(file, 0o600);
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  return { path: file, size, cleanup };
 }

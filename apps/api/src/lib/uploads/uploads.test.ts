@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -280,6 +281,29 @@ describe('streamToTempFile / receiveUpload', () => {
     setImmediate(() => late.destroy());
     expect((await pending).statusCode).toBe(400);
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('copies a file read stream nobody has read yet with the kernel (the stream stays unread), limit included', async () => {
+    const srcDir = await mkdtemp(path.join(tmpdir(), 'temp-src-'));
+    try {
+      const src = path.join(srcDir, 'part.bin');
+      await writeFile(src, Buffer.alloc(8_000, 7));
+      const stream = createReadStream(src);
+      const t = await streamToTempFile(stream, { maxBytes: 10_000, dir });
+      expect(stream.bytesRead).toBe(0);
+      expect(t.size).toBe(8_000);
+      expect(await readFile(t.path)).toEqual(Buffer.alloc(8_000, 7));
+      expect((await stat(t.path)).mode & 0o777).toBe(0o600);
+      await t.cleanup();
+      expect((await rejection(streamToTempFile(createReadStream(src), { maxBytes: 5_000, dir }))).statusCode).toBe(413);
+      // A stream already started, or over a part of the file, is copied through this process.
+      const part = await streamToTempFile(createReadStream(src, { start: 1_000 }), { maxBytes: 10_000, dir });
+      expect(part.size).toBe(7_000);
+      await part.cleanup();
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(srcDir, { recursive: true, force: true });
+    }
   });
 
   it('treats a source truncated by the multipart limit as too large', async () => {
