@@ -110,10 +110,24 @@ test.describe('demo media and campaign media', () => {
     const soundRow = rowWith(list, sound);
     await expect(soundRow).toContainText('audio');
     await expect(soundRow).toContainText('0:02');
+    // The player streams from the API itself with Range requests (206), not from a downloaded copy.
+    const streamed = page.waitForResponse((r) => r.url().includes('/api/files/media/') && r.status() === 206);
     await soundRow.getByRole('button', { name: `Preview ${sound}` }).click();
     const player = dialog(page, `Preview: ${sound}`).getByTestId('media-audio');
+    expect((await streamed).request().headers().range).toMatch(/^bytes=\d+-/);
+    expect(await player.getAttribute('src')).toMatch(/^\/api\/files\/media\//);
     await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(1.5, 1);
     expect(await player.evaluate((el: HTMLAudioElement) => el.play().then(() => !el.paused))).toBe(true);
+    // Seeking asks for the bytes from there on.
+    expect(
+      await player.evaluate(
+        (el: HTMLAudioElement) =>
+          new Promise((done) => {
+            el.addEventListener('seeked', () => done(el.currentTime), { once: true });
+            el.currentTime = 1.2;
+          }),
+      ),
+    ).toBeCloseTo(1.2, 1);
     await page.keyboard.press('Escape');
 
     // Edit without a new file.

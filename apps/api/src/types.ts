@@ -63,6 +63,12 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** Sign-in and OTP failures also carry responseType:false and loginType:'default' (spec s.8). */
     loginReply?: boolean;
+    /**
+     * A GET route whose answer the browser loads by itself (a <video> or <audio> streaming with
+     * Range requests cannot send a bearer header): without one, the session's token may come from
+     * the SPA's userDetails cookie (SameSite=Lax, so other sites' pages do not send it along).
+     */
+    cookieSession?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

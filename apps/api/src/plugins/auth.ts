@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
-import { API_KEY_HEADER } from '@console/contract';
+import { API_KEY_HEADER, COOKIE_NAMES } from '@console/contract';
 import type { AuthContext, RoutePermission } from '../types.js';
 import { checkCsrf } from './csrf.js';
 import { isApiUrl } from './route-permissions.js';
@@ -24,6 +24,19 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** The access token in the SPA's userDetails cookie (spec s.3: { accessToken, user }), for `cookieSession` routes. */
+function cookieToken(request: FastifyRequest): string | undefined {
+  if (!request.routeOptions.config?.cookieSession || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  const raw = request.cookies?.[COOKIE_NAMES.userDetails];
+  if (!raw) return undefined;
+  try {
+    const token = (JSON.parse(raw) as { accessToken?: unknown } | null)?.accessToken;
+    return typeof token === 'string' && token.length > 0 && token.length <= 512 ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const clientMeta = (request: FastifyRequest) => ({
   ip: request.ip ?? null,
   userAgent: request.headers['user-agent']?.slice(0, 1000) ?? null,
@@ -44,7 +57,7 @@ async function attachSession(request: FastifyRequest): Promise<AuthContext | nul
 
 async function authenticate(request: FastifyRequest): Promise<AuthContext | null> {
   const app = request.server;
-  const token = bearerToken(request);
+  const token = bearerToken(request) ?? cookieToken(request);
   const found = token ? await app.sessions.authenticate(token) : null;
   if (!found || !token) return null;
   const { session, user } = found;

@@ -63,7 +63,10 @@ describe('counters shared through Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    [a, b] = await Promise.all([createTestApp({ redisUrl, rateLimitLoginPerMinute: 3 }), createTestApp({ redisUrl, rateLimitLoginPerMinute: 3 })]);
+    [a, b] = await Promise.all([
+      createTestApp({ redisUrl, rateLimitLoginPerMinute: 3 }),
+      createTestApp({ redisUrl, rateLimitLoginPerMinute: 3 }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);

@@ -5,6 +5,9 @@ import { getSession } from './auth/session';
 /** Same-origin by default; VITE_API_BASE_URL lets the SPA talk to an API on another host. */
 const API_BASE: string = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/$/, '');
 
+/** Whether the API is on this page's origin, so the browser sends it this origin's cookies. */
+export const API_SAME_ORIGIN = API_BASE.startsWith('/') && !API_BASE.startsWith('//');
+
 export type QueryValue = string | number | boolean | null | undefined;
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

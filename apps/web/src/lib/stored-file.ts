@@ -1,7 +1,7 @@
 import { ADMIN_API_PATHS } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from './api-client';
+import { API_SAME_ORIGIN, api, buildUrl } from './api-client';
 
 /**
  * Stored files (company logos, profile images) are served by GET /files/<key>, which needs the
@@ -50,4 +50,17 @@ export function useStoredFileUrl(path: string | null | undefined, options: { thu
     return () => URL.revokeObjectURL(next);
   }, [blob]);
   return direct ?? (key ? url : undefined);
+}
+
+/**
+ * A URL a <video> or <audio> element streams from by itself, with Range requests: playback starts
+ * at once and seeking fetches only what it needs, however large the file. GET /files takes the
+ * session from the SPA's userDetails cookie when no bearer header comes, which the browser sends
+ * only to this origin; an API on another host gets the object URL of the whole file instead.
+ */
+export function useStreamedFileUrl(path: string | null | undefined): string | undefined {
+  const key = storedFileKey(path);
+  const direct = key && API_SAME_ORIGIN ? buildUrl(ADMIN_API_PATHS.file(key)) : undefined;
+  const whole = useStoredFileUrl(direct ? null : path);
+  return direct ?? whole;
 }

@@ -7,8 +7,9 @@ import { assertValidKey, InvalidStorageKey, normaliseStoredPath, parseRangeHeade
 import { storedFileHeaders } from '../../lib/uploads/index.js';
 
 /**
- * GET /files/<key>: a stored logo or avatar, to any signed-in caller (permission 'session',
- * declared below). Keys are server-generated UUID paths; the path is normalised (spec s.3:
+ * GET /files/<key>: a stored logo, avatar or media file, to any signed-in caller (permission
+ * 'session', declared below; the session may also come from the userDetails cookie, so a media
+ * element can stream the file itself). Keys are server-generated UUID paths; the path is normalised (spec s.3:
  * backslashes become slashes) and validated before it reaches the storage. Only the folders of
  * images shown across the console are served here; bulk-upload sources and other private
  * folders are not (their modules serve them behind their own permission).
@@ -37,7 +38,8 @@ export default async function filesRoutes(app: FastifyInstance) {
   r.get(
     '/files/*',
     {
-      config: { permission: 'session' },
+      // Video and audio previews stream from here with Range requests: the session may come from the cookie.
+      config: { permission: 'session', cookieSession: true },
       schema: {
         tags: ['files'],
         summary: 'A stored file (logo, profile image, media); ?thumb=1 for its thumbnail; HTTP Range (206/416)',

@@ -138,6 +138,24 @@ describe('GET /files with HTTP Range (local driver)', () => {
 
   it('answers 206 with Content-Range, 416 when no byte is in range, and the whole file when the range must be ignored', () =>
     checkRanges(t));
+
+  it('a media element streams with the session of the userDetails cookie; other routes and methods ignore that cookie', async () => {
+    const session = await t.login('guest');
+    const key = `media/2026/01/cookie-${Date.now()}.mp3`;
+    await t.app.storage.put(key, Buffer.alloc(2000, 3), { contentType: 'audio/mpeg' });
+    const cookie = (token: string) => `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: token, user: { id: 1 } }))}`;
+    const streamed = await t.inject({ url: `/api/files/${key}`, headers: { cookie: cookie(session.token), range: 'bytes=100-199' } });
+    expect(streamed.statusCode).toBe(206);
+    expect(streamed.headers['content-range']).toBe('bytes 100-199/2000');
+    for (const headers of [{}, { cookie: cookie('not-a-session') }, { cookie: 'userDetails=%7Bbroken' }, { cookie: cookie('') }]) {
+      expect((await t.inject({ url: `/api/files/${key}`, headers })).statusCode, JSON.stringify(headers)).toBe(401);
+    }
+    // Only the file route takes it: an API call with the cookie alone is not signed in.
+    expect((await t.inject({ url: '/api/modules', headers: { cookie: cookie(session.token) } })).statusCode).toBe(401);
+    // A session ended by logout no longer streams.
+    await t.as(session, { method: 'POST', url: '/api/auth/logout' });
+    expect((await t.inject({ url: `/api/files/${key}`, headers: { cookie: cookie(session.token) } })).statusCode).toBe(401);
+  });
 });
 
 describe('Azure Blob driver (Azurite)', () => {

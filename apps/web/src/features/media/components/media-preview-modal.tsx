@@ -1,15 +1,19 @@
 import { Center, Image, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useStoredFileUrl } from '../../../lib/stored-file';
+import { useStoredFileUrl, useStreamedFileUrl } from '../../../lib/stored-file';
 import type { MediaRow } from '../media-api';
 import { formatBytes, formatSeconds } from './media-filters';
 
 /**
- * Shows or plays one media file from GET /api/files/<key>. The API needs the bearer token, which
- * an <img>/<video>/<audio> src cannot send, so the file is read through the API client and played
- * from an object URL (the player can then seek anywhere in it).
+ * Shows or plays one media file from GET /api/files/<key>. An image is read through the API
+ * client (bearer token) and shown from an object URL; video and audio stream from the API with
+ * Range requests (useStreamedFileUrl), so a long clip plays at once and seeks without being
+ * downloaded whole.
  */
 export function MediaPreviewModal({ media, onClose }: { media: MediaRow | null; onClose: () => void }) {
-  const url = useStoredFileUrl(media?.file ?? null);
+  const image = media?.mediaType === 'image';
+  const imageUrl = useStoredFileUrl(media && image ? media.file : null);
+  const streamUrl = useStreamedFileUrl(media && !image ? media.file : null);
+  const url = image ? imageUrl : streamUrl;
   const facts = media
     ? [
         media.mimeType,
