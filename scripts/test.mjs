@@ -4,7 +4,19 @@
 // TEST_TIERS=unit,api runs a subset. The last line printed is "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, bold, ensureApiBuild, ensureDebianPackage, ensureDeps, ensureRedis, ensureWebBuild, green, red, run, yellow } from './lib/ensure.mjs';
+import {
+  ROOT,
+  bold,
+  ensureApiBuild,
+  ensureDebianPackage,
+  ensureDeps,
+  ensureRedis,
+  ensureWebBuild,
+  green,
+  red,
+  run,
+  yellow,
+} from './lib/ensure.mjs';
 
 const ALL_TIERS = ['typecheck', 'lint', 'unit', 'api', 'e2e'];
 const OUT = path.join(ROOT, 'test-results');

@@ -169,11 +169,16 @@ function answers(host, port) {
  */
 export async function ensureRedis() {
   if (process.env.TEST_REDIS_URL || (await answers('127.0.0.1', 6379))) return;
-  if (!which('redis-server')) throw new Error('Redis is not answering on 127.0.0.1:6379 and redis-server is not installed (Debian: redis-server)');
+  if (!which('redis-server'))
+    throw new Error('Redis is not answering on 127.0.0.1:6379 and redis-server is not installed (Debian: redis-server)');
   log('starting Redis on 127.0.0.1:6379 (nothing answered there)');
-  const code = await run('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const code = await run(
+    'redis-server',
+    ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 50 && code === 0; i++) {
     if (await answers('127.0.0.1', 6379)) return;
     await new Promise((r) => setTimeout(r, 100));
