@@ -39,6 +39,12 @@ test.describe('client dashboard', () => {
     const uploads = page.getByRole('table', { name: 'Bulk upload outcomes' });
     await expect(uploads.getByRole('row', { name: `Completed ${before.bulkUploads.completed}` })).toBeAttached();
     await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    // The donut's labels are only numbers: its legend says which colour is which type.
+    const legend = page.getByRole('region', { name: 'Clients by type' }).getByTestId('chart-legend');
+    await expect(legend).toBeVisible();
+    await expect(legend).toContainText(`Demo ${before.clientsByType.demo}`);
+    await expect(legend).toContainText(`Live ${before.clientsByType.live}`);
+    await expect(legend).toContainText(`Demo and live ${before.clientsByType.both}`);
     await expectAccessible(page, 'client dashboard', testInfo);
 
     // A client added elsewhere shows on the next visit.

@@ -62,9 +62,24 @@ test.describe('toasts and drawers', () => {
 
 test.describe('lists at 1440x900', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
-  const lists = [`${PRODUCT}/companies`, `${PRODUCT}/users`, `${PRODUCT}/roles`, '/profile/user-sessions', '/profile/user-activity'];
+  const lists = [
+    `${PRODUCT}/companies`,
+    `${PRODUCT}/users`,
+    `${PRODUCT}/roles`,
+    '/profile/user-sessions',
+    '/profile/user-activity',
+    '/demo-admin/clients',
+    '/demo-admin/demo-media',
+    '/demo-admin/campaign-media',
+    '/demo-admin/manage-actions',
+    '/tone-dashboard/locations',
+    '/tone-dashboard/user-request',
+  ];
 
-  test('every column header is in view: none covered by the pinned actions column, no sideways scroll', async ({ page, baseURL }) => {
+  test('every column header is in view: none covered by the pinned actions column, no sideways scroll, no badge cut short', async ({
+    page,
+    baseURL,
+  }) => {
     // Long values, as real data has them: a long name, e-mail and company name.
     const admin = await Api.admin(baseURL!);
     const tag = uniqueTag();
@@ -102,6 +117,11 @@ test.describe('lists at 1440x900', () => {
         return v.scrollWidth - v.clientWidth;
       });
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
+      // Badges (status, type) show their whole label: a squeezed column once cut them to "Inact…".
+      const cut = await table
+        .locator('td .mantine-Badge-label')
+        .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
+      expect(cut, `${path}: badges cut short`).toEqual([]);
     }
     await admin.deleteUser(user.id);
     await admin.call('DELETE', ADMIN_API_PATHS.companies.remove(company.id));

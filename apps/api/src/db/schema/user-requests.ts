@@ -1,4 +1,5 @@
-import { bigint, date, index, integer, pgTable, primaryKey, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { locations, toneSequences } from './tones.js';
 import { users } from './users.js';
 
@@ -35,7 +36,8 @@ export const userRequests = pgTable(
   (t) => [
     // Idempotency: one event id per key owner; INSERT ... ON CONFLICT DO NOTHING counts duplicates.
     unique('user_requests_user_event_uq').on(t.userId, t.eventId),
-    index('user_requests_requested_at_idx').on(t.requestedAt),
+    // (requested_at, id): the recents and the list order by both; ties on the time need no sort.
+    index('user_requests_requested_at_idx').on(t.requestedAt, t.id),
     index('user_requests_location_requested_idx').on(t.locationId, t.requestedAt),
     index('user_requests_platform_requested_idx').on(t.platform, t.requestedAt),
     index('user_requests_device_requested_idx').on(t.deviceCode, t.requestedAt),
@@ -90,6 +92,19 @@ export const userRequestLocationTotals = pgTable('user_request_location_totals',
   requests: bigint('requests', { mode: 'number' }).notNull().default(0),
   lastRequestAt: timestamp('last_request_at', { withTimezone: true }),
 });
+
+/**
+ * How many devices exist, kept by ingestion as it creates them (one row, id 1): counting the
+ * devices table on every dashboard view would grow with the fleet.
+ */
+export const deviceTotals = pgTable(
+  'device_totals',
+  {
+    id: smallint('id').primaryKey(),
+    devices: bigint('devices', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('device_totals_one_row_ck', sql`${t.id} = 1`)],
+);
 
 export const userRequestPlatformTotals = pgTable('user_request_platform_totals', {
   platform: varchar('platform', { length: 10, enum: DEVICE_PLATFORMS }).primaryKey(),

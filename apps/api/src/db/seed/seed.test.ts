@@ -167,6 +167,20 @@ describe('demo content (SEED_DEMO)', () => {
     }
   });
 
+  it('user requests look alive: spread over the last 30 days and several platforms, devices and locations', async () => {
+    const pg = (c.app.db as unknown as { $client: { query(q: string): Promise<{ rows: Record<string, number>[] }> } }).$client;
+    const [spread] = (
+      await pg.query(`select count(*)::int as n, count(distinct (requested_at at time zone 'UTC')::date)::int as days,
+        count(distinct requested_at)::int as times, count(distinct platform)::int as platforms,
+        count(distinct device_code)::int as devices, count(distinct location_id)::int as locations,
+        (max(requested_at) <= now())::int as past, (min(requested_at) >= now() - interval '30 days')::int as recent
+        from user_requests`)
+    ).rows;
+    expect(spread).toMatchObject({ n: 400, platforms: 3, devices: 25, locations: 3, past: 1, recent: 1 });
+    expect(spread?.days).toBeGreaterThanOrEqual(20);
+    expect(spread?.times).toBe(400);
+  });
+
   it('the client dashboard shows the seeded figures', async () => {
     const admin = await c.login('admin');
     const res = await c.as(admin, { url: '/api/client-dashboard' });

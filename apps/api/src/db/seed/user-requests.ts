@@ -69,29 +69,34 @@ export async function seedBulkUserRequests(db: Db, total: number, options: BulkO
         device_model, os_version, app_version, requested_at, received_at)
       select gen_random_uuid(), null, 'DEV-' || lpad(d::text, 6, '0'),
         s.ids[1 + (g % cardinality(s.ids))], s.locs[1 + (g % cardinality(s.ids))], s.codes[1 + (g % cardinality(s.ids))],
-        case when d % 100 < 55 then 'android' when d % 100 < 90 then 'ios' when d % 100 < 98 then 'web' else 'other' end,
-        case when d % 100 < 55 then (array['Pixel 8', 'Galaxy S24', 'Redmi Note 13', 'Moto G84'])[1 + d % 4]
-             when d % 100 < 90 then (array['iPhone 13', 'iPhone 15', 'iPhone 15 Pro', 'iPad Air'])[1 + d % 4]
-             when d % 100 < 98 then 'Chrome' else 'Kiosk' end,
-        case when d % 100 < 55 then (array['13', '14', '15'])[1 + d % 3]
-             when d % 100 < 90 then (array['17.5', '18.1', '18.2'])[1 + d % 3] else null end,
+        case when p < 55 then 'android' when p < 90 then 'ios' when p < 98 then 'web' else 'other' end,
+        case when p < 55 then (array['Pixel 8', 'Galaxy S24', 'Redmi Note 13', 'Moto G84'])[1 + d % 4]
+             when p < 90 then (array['iPhone 13', 'iPhone 15', 'iPhone 15 Pro', 'iPad Air'])[1 + d % 4]
+             when p < 98 then 'Chrome' else 'Kiosk' end,
+        case when p < 55 then (array['13', '14', '15'])[1 + d % 3]
+             when p < 90 then (array['17.5', '18.1', '18.2'])[1 + d % 3] else null end,
         (array['2.3.0', '2.3.1', '2.4.0'])[1 + d % 3],
         t.at, t.at
       from s, generate_series(${from}::int, ${to}::int) as g,
         lateral (select ((g::bigint * 7919) % ${devices}::int)::int as d) as dev,
-        lateral (select now() - random() * (${days}::int * interval '1 day') as at) as t`);
+        -- The device's platform share (55 % Android, 35 % iOS, 8 % web, 2 % other), spread over the
+        -- device numbers so that a few devices get them all too.
+        lateral (select ((d::bigint * 37) % 100)::int as p) as share,
+        -- g in the subquery makes it run per row: an uncorrelated one runs once, and every row got one time.
+        lateral (select now() - random() * (${days}::int * interval '1 day') + (g - g) * interval '1 second' as at) as t`);
     options.onProgress?.(to, total);
   }
   await rebuildUserRequestRollups(db);
 }
 
-/** Recomputes devices and the three rollups from user_requests (what ingestion keeps incrementally). */
+/** Recomputes devices, their count and the three rollups from user_requests (what ingestion keeps incrementally). */
 async function rebuildUserRequestRollups(db: Db) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from user_request_daily`);
     await tx.execute(sql`delete from user_request_location_totals`);
     await tx.execute(sql`delete from user_request_platform_totals`);
     await tx.execute(sql`delete from devices`);
+    await tx.execute(sql`delete from device_totals`);
     await tx.execute(sql`
       insert into user_request_daily (day, location_id, platform, requests)
       select (requested_at at time zone 'UTC')::date, location_id, platform, count(*) from user_requests group by 1, 2, 3`);
@@ -107,6 +112,7 @@ async function rebuildUserRequestRollups(db: Db) {
             from user_requests group by 1) g
       join (select distinct on (device_code) device_code, platform, device_model, os_version, app_version
             from user_requests order by device_code, requested_at desc) l on l.device_code = g.device_code`);
+    await tx.execute(sql`insert into device_totals (id, devices) select 1, count(*) from devices`);
   });
 }
 

@@ -129,6 +129,17 @@ describe('countSheetRows, readSheetBatches, after', () => {
     expect(resumed).toEqual([7, 8]);
   });
 
+  it('a caller slow with each batch (database writes) still gets every row: no wake-up of the reader is lost', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `row ${i},call,${i}`);
+    const file = csvFile('slow.csv', `name,actionType,value\n${rows.join('\n')}\n`);
+    let seen = 0;
+    for await (const batch of readSheetBatches(file, { format: 'csv', schema }, 500)) {
+      seen += batch.length;
+      await new Promise((r) => setTimeout(r, 5)); // the file streams on meanwhile
+    }
+    expect(seen).toBe(20_000);
+  }, 20_000);
+
   it('turns a parser failure into a SheetError naming it', async () => {
     const failure = all(csvFile('bad-quote.csv', 'name,actionType,value\na,"call" x,1\n'), 'csv');
     await expect(failure).rejects.toBeInstanceOf(SheetError);

@@ -202,7 +202,12 @@ async function* bufferedReads<T>(stream: Readable): AsyncGenerator<T[]> {
     for (;;) {
       const records: T[] = [];
       for (let r = stream.read(); r !== null; r = stream.read()) records.push(r as T);
-      if (records.length > 0) yield records;
+      if (records.length > 0) {
+        yield records;
+        // Read again before waiting: a 'readable' that fired while the caller had the records is
+        // not fired again until read() has come back empty, so waiting now could wait forever.
+        continue;
+      }
       if (failure) throw failure;
       if (ended) return;
       await new Promise<void>((resolve) => {

@@ -6,8 +6,8 @@ type Rows<T> = { rows: T[] };
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /**
- * Every figure here reads the rollups ingestion keeps (user_request_daily, *_totals, devices),
- * never user_requests: their size grows with days x locations x platforms, so a page view costs
+ * Every figure here reads the rollups ingestion keeps (user_request_daily, *_totals,
+ * device_totals), never user_requests or devices: their size grows with days x locations x platforms, so a page view costs
  * the same at ten thousand requests as at ten million. Day series are filled with zeros in SQL.
  */
 export function createToneDashboardsRepository(db: Db) {
@@ -25,7 +25,7 @@ export function createToneDashboardsRepository(db: Db) {
           (select count(*) from locations)::int as locations,
           (select count(*) from tone_sequences)::int as tone_sequences,
           (select coalesce(sum(requests), 0) from user_request_platform_totals)::bigint as user_requests,
-          (select count(*) from devices)::bigint as devices,
+          (select coalesce(sum(devices), 0) from device_totals)::bigint as devices,
           (select coalesce(sum(requests), 0) from user_request_daily where day = ${today}::date)::bigint as requests_today`,
       );
       return {

@@ -31,7 +31,8 @@ export async function toneSequencesByCode(db: Db, codes: string[]) {
 /**
  * Stores a batch in ONE statement: the multi-row insert (ON CONFLICT DO NOTHING on (user, event
  * id), so a replayed event is a duplicate, stored once) and, from exactly the rows it inserted,
- * the device upsert and the three rollups, each one upsert of grouped counts. Data-modifying
+ * the device upsert (with the count of devices it created) and the three rollups, each one
+ * upsert of grouped counts. Data-modifying
  * CTEs all run to completion in the statement's snapshot, so the rollups can never drift from
  * the rows, whatever batches run at the same time. Groups are upserted in key order, so two
  * concurrent batches lock shared rollup rows in the same order and cannot deadlock.
@@ -88,6 +89,13 @@ export async function insertBatch(db: Db, userId: number, rows: IngestRow[]): Pr
         device_model = case when excluded.last_seen >= devices.last_seen then excluded.device_model else devices.device_model end,
         os_version = case when excluded.last_seen >= devices.last_seen then excluded.os_version else devices.os_version end,
         app_version = case when excluded.last_seen >= devices.last_seen then excluded.app_version else devices.app_version end
+      -- xmax is 0 on a row this statement inserted (not on one it updated): the batch's new devices.
+      returning (xmax = 0) as created
+    ),
+    devn as (
+      insert into device_totals (id, devices)
+      select 1, count(*) from dev where created having count(*) > 0
+      on conflict (id) do update set devices = device_totals.devices + excluded.devices
       returning 1
     ),
     daily as (

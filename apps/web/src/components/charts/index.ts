@@ -3,3 +3,4 @@ export { StatCards, type Stat } from './stat-cards';
 export { DashboardHeading, type DashboardHeadingProps } from './dashboard-heading';
 export { PerDayCard } from './per-day-card';
 export { dayLabel, perDaySummary } from './chart-format';
+export { ChartLegend, type LegendItem } from './chart-legend';

@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import type { ClientDashboard } from '@console/contract';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
-import { ChartCard } from '../../../components/charts';
+import { ChartCard, ChartLegend } from '../../../components/charts';
 
 const TYPE_LABELS: Record<keyof ClientDashboard['clientsByType'], string> = { demo: 'Demo', live: 'Live', both: 'Demo and live' };
 const TYPE_COLORS = { demo: 'brand.6', live: 'teal.6', both: 'grape.6' } as const;
@@ -45,6 +45,7 @@ export function DashboardCharts({ data }: { data: ClientDashboard }) {
   const actions = rows(data.manageActions.byType, ACTION_LABELS);
   const uploads = rows(data.bulkUploads, UPLOAD_LABELS);
   const totalClients = types.reduce((s, r) => s + r.count, 0);
+  const typeSlices = types.map((t) => ({ name: t.label, value: t.count, color: TYPE_COLORS[t.key] }));
   const totalUploads = uploads.reduce((s, r) => s + r.count, 0);
   const bar = { h: 240, dataKey: 'label', tickLine: 'none', gridAxis: 'y', yAxisProps: { allowDecimals: false, width: 36 } } as const;
 
@@ -56,15 +57,8 @@ export function DashboardCharts({ data }: { data: ClientDashboard }) {
         data={types}
         tableColumns={COUNT_COLUMNS}
       >
-        <DonutChart
-          h={240}
-          mx="auto"
-          withLabelsLine
-          withLabels
-          withTooltip={false}
-          chartLabel={totalClients}
-          data={types.map((t) => ({ name: t.label, value: t.count, color: TYPE_COLORS[t.key] }))}
-        />
+        <DonutChart h={220} mx="auto" withLabelsLine withLabels withTooltip={false} chartLabel={totalClients} data={typeSlices} />
+        <ChartLegend items={typeSlices} />
       </ChartCard>
       <ChartCard
         title="Clients by status"

@@ -1,8 +1,7 @@
 import type { Client } from '@console/contract';
 import { Avatar, Badge, Group, Switch, Text } from '@mantine/core';
 import { IconBriefcase } from '@tabler/icons-react';
-import type { DataTableColumnDef } from '../../../components/data-table';
-import { formatTimestamp } from '../../../lib/formatters';
+import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
 import { useStoredFileUrl } from '../../../lib/stored-file';
 import type { ClientToggle } from '../clients-api';
 
@@ -72,7 +71,7 @@ export function clientColumns(onToggle?: (t: ClientToggle) => void): DataTableCo
     },
     { accessor: 'email', title: 'Email', hidden: true, render: (c) => c.email || '—' },
     { accessor: 'phone', title: 'Phone', hidden: true, render: (c) => c.phone || '—' },
-    { accessor: 'createdAt', title: 'Created', render: (c) => formatTimestamp(c.createdAt) },
+    { accessor: 'createdAt', title: 'Created', render: (c) => <TimestampCell value={c.createdAt} /> },
     { accessor: 'id', title: 'ID', hidden: true, textAlign: 'right' },
   ];
 }

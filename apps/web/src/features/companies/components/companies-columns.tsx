@@ -1,9 +1,8 @@
 import type { Company } from '@console/contract';
 import { Anchor, Group, Text } from '@mantine/core';
-import type { DataTableColumnDef } from '../../../components/data-table';
+import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
 import { CompanyLogo } from './company-logo';
 import { StatusBadge } from './status-badge';
-import { TimestampCell } from './timestamp-cell';
 
 const dash = (value: string | null) => value || '—';
 

@@ -1,7 +1,6 @@
 import type { Location, ToneSequence } from '@console/contract';
 import { Code, Text } from '@mantine/core';
-import type { DataTableColumnDef } from '../../../components/data-table';
-import { formatTimestamp } from '../../../lib/formatters';
+import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
 import { StatusBadge } from './status-badge';
 
 const dash = (v: string | null) => v || '—';
@@ -22,12 +21,15 @@ export const locationColumns: DataTableColumnDef<Location>[] = [
   },
   { accessor: 'city', title: 'City', render: (l) => dash(l.city) },
   { accessor: 'country', title: 'Country', render: (l) => dash(l.country) },
-  { accessor: 'latitude', title: 'Coordinates', noWrap: true, render: coordinates },
+  // May wrap between latitude and longitude (never inside a number) in a squeezed table.
+  { accessor: 'latitude', title: 'Coordinates', render: coordinates },
   { accessor: 'clientName', title: 'Client', render: (l) => dash(l.clientName) },
   { accessor: 'status', title: 'Status', noWrap: true, render: (l) => <StatusBadge status={l.status} /> },
-  { accessor: 'toneSequences', title: 'Tone sequences', textAlign: 'right' },
-  { accessor: 'userRequests', title: 'User requests', textAlign: 'right' },
-  { accessor: 'createdAt', title: 'Created', render: (l) => formatTimestamp(l.createdAt) },
+  // Short titles: a sortable header does not wrap, and these columns hold small numbers.
+  { accessor: 'toneSequences', title: 'Sequences', textAlign: 'right' },
+  { accessor: 'userRequests', title: 'Requests', textAlign: 'right' },
+  // Hidden until chosen (column chooser): with the figures above, the list then fits 1440 px.
+  { accessor: 'createdAt', title: 'Created', hidden: true, render: (l) => <TimestampCell value={l.createdAt} /> },
   { accessor: 'id', title: 'ID', hidden: true, textAlign: 'right' },
 ];
 
@@ -43,6 +45,6 @@ export const toneSequenceColumns: DataTableColumnDef<ToneSequence>[] = [
   },
   { accessor: 'code', title: 'Code', noWrap: true, render: (s) => <Code>{s.code}</Code> },
   { accessor: 'status', title: 'Status', noWrap: true, render: (s) => <StatusBadge status={s.status} /> },
-  { accessor: 'createdAt', title: 'Created', render: (s) => formatTimestamp(s.createdAt) },
+  { accessor: 'createdAt', title: 'Created', render: (s) => <TimestampCell value={s.createdAt} /> },
   { accessor: 'id', title: 'ID', hidden: true, textAlign: 'right' },
 ];

@@ -1,7 +1,6 @@
 import { ACTION_TYPE_LABELS, type ManageAction } from '@console/contract';
 import { Badge, Code, Text } from '@mantine/core';
-import type { DataTableColumnDef } from '../../../components/data-table';
-import { formatTimestamp } from '../../../lib/formatters';
+import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
 
 const TYPE_COLORS: Record<ManageAction['actionType'], string> = {
   'open-url': 'blue',
@@ -65,6 +64,6 @@ export const actionColumns: DataTableColumnDef<ManageAction>[] = [
       </Badge>
     ),
   },
-  { accessor: 'createdAt', title: 'Created', render: (a) => formatTimestamp(a.createdAt) },
+  { accessor: 'createdAt', title: 'Created', render: (a) => <TimestampCell value={a.createdAt} /> },
   { accessor: 'id', title: 'ID', hidden: true, textAlign: 'right' },
 ];

@@ -1,7 +1,6 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconHeadphones, IconMovie, IconPhoto } from '@tabler/icons-react';
-import type { DataTableColumnDef } from '../../../components/data-table';
-import { formatTimestamp } from '../../../lib/formatters';
+import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
 import { useStoredFileUrl } from '../../../lib/stored-file';
 import type { MediaRow } from '../media-api';
 import { formatBytes, formatSeconds } from './media-filters';
@@ -42,8 +41,17 @@ export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] 
     ...(campaign
       ? ([
           { accessor: 'campaignName', title: 'Campaign' },
-          { accessor: 'startDate', title: 'Start', noWrap: true, render: (m) => m.startDate ?? '' },
-          { accessor: 'endDate', title: 'End', noWrap: true, render: (m) => m.endDate ?? '' },
+          // One column for the run, wrapping between its two dates: a column less to fit at 1440 px.
+          {
+            accessor: 'startDate',
+            title: 'Runs',
+            render: (m) => (
+              <>
+                <span style={{ whiteSpace: 'nowrap' }}>{m.startDate ?? '…'}</span>{' '}
+                <span style={{ whiteSpace: 'nowrap' }}>– {m.endDate ?? '…'}</span>
+              </>
+            ),
+          },
         ] satisfies DataTableColumnDef<MediaRow>[])
       : []),
     {
@@ -72,8 +80,10 @@ export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] 
         </Badge>
       ),
     },
-    { accessor: 'size', title: 'Size', noWrap: true, render: (m) => formatBytes(m.size) },
-    { accessor: 'durationSeconds', title: 'Length', noWrap: true, render: (m) => formatSeconds(m.durationSeconds) },
-    { accessor: 'createdAt', title: 'Created', noWrap: true, render: (m) => formatTimestamp(m.createdAt) },
+    // Campaign media carry three more columns: size and length (also in the preview) start hidden
+    // there, so the list fits 1440 px beside the pinned actions (the column chooser brings them back).
+    { accessor: 'size', title: 'Size', noWrap: true, hidden: campaign, render: (m) => formatBytes(m.size) },
+    { accessor: 'durationSeconds', title: 'Length', noWrap: true, hidden: campaign, render: (m) => formatSeconds(m.durationSeconds) },
+    { accessor: 'createdAt', title: 'Created', render: (m) => <TimestampCell value={m.createdAt} /> },
   ];
 }

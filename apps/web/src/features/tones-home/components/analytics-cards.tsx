@@ -1,6 +1,6 @@
 import type { ToneAnalytics } from '@console/contract';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { ChartCard } from '../../../components/charts';
+import { ChartCard, ChartLegend } from '../../../components/charts';
 import { PLATFORM_COLORS, platformLabel } from '../../../lib/user-requests';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -22,7 +22,7 @@ export function PlatformCard({ rows }: { rows: ToneAnalytics['byPlatform'] }) {
   return (
     <ChartCard title="Requests by platform" description={description} data={rows} tableColumns={platformColumns}>
       <DonutChart
-        h={240}
+        h={220}
         mx="auto"
         data={data}
         withLabelsLine
@@ -32,6 +32,7 @@ export function PlatformCard({ rows }: { rows: ToneAnalytics['byPlatform'] }) {
         valueFormatter={(value) => String(value)}
         accessibilityLayer={false}
       />
+      <ChartLegend items={data} />
     </ChartCard>
   );
 }

@@ -1,9 +1,8 @@
 import type { UserListItem } from '@console/contract';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
-import type { DataTableColumnDef } from '../../../components/data-table';
+import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
 import { StatusBadge } from './status-badge';
-import { TimestampCell } from './timestamp-cell';
 import { UserAvatar } from './user-avatar';
 import { userDisplayName } from './user-row-actions';
 
