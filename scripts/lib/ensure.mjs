@@ -104,21 +104,28 @@ const WEB_INPUTS = [
   'package-lock.json',
 ];
 
-/** Builds the SPA when apps/web/dist is missing or older than any of its inputs (or when forced). */
+/**
+ * Runs `npm run build` of a workspace when its output marker is missing or older than any of its
+ * inputs (or when forced).
+ */
+async function ensureBuilt({ what, workspace, marker, inputs, force }) {
+  const fresh = existsSync(path.join(ROOT, marker)) && mtime(path.join(ROOT, marker)) >= newestMtime(inputs);
+  if (fresh && !force) {
+    log(`${what} is up to date (${path.dirname(marker)})`);
+    return;
+  }
+  log(`building the ${what} (npm run build -w ${workspace})`);
+  const code = await run('npm', ['run', 'build', '-w', workspace]);
+  if (code !== 0) throw new Error(`${what} build failed with exit code ${code}`);
+}
+
+/** Builds the SPA when apps/web/dist is missing or stale. */
 export async function ensureWebBuild({ force = false } = {}) {
-  const index = path.join(ROOT, 'apps/web/dist/index.html');
   if (!existsSync(path.join(ROOT, 'apps/web/package.json'))) {
     console.log(yellow('apps/web is missing; skipping the web build'));
     return;
   }
-  const fresh = existsSync(index) && mtime(index) >= newestMtime(WEB_INPUTS);
-  if (fresh && !force) {
-    log('web app is up to date (apps/web/dist)');
-    return;
-  }
-  log('building the web app (npm run build -w @console/web)');
-  const code = await run('npm', ['run', 'build', '-w', '@console/web']);
-  if (code !== 0) throw new Error(`web build failed with exit code ${code}`);
+  await ensureBuilt({ what: 'web app', workspace: '@console/web', marker: 'apps/web/dist/index.html', inputs: WEB_INPUTS, force });
 }
 
 /**
@@ -132,20 +139,9 @@ export const SERVER_NODE_ARGS = ['--max-semi-space-size=4'];
 
 const API_INPUTS = ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', 'packages/contract/src', 'package-lock.json'];
 
-/**
- * Builds the API bundle (apps/api/dist, see apps/api/build.mjs) when it is missing or older than
- * any of its inputs (or when forced). esbuild takes well under a second.
- */
+/** Builds the API bundle (apps/api/dist, see apps/api/build.mjs; esbuild, well under a second) when missing or stale. */
 export async function ensureApiBuild({ force = false } = {}) {
-  const entry = path.join(ROOT, 'apps/api/dist/server.mjs');
-  const fresh = existsSync(entry) && mtime(entry) >= newestMtime(API_INPUTS);
-  if (fresh && !force) {
-    log('API is up to date (apps/api/dist)');
-    return;
-  }
-  log('building the API (npm run build -w @console/api)');
-  const code = await run('npm', ['run', 'build', '-w', '@console/api']);
-  if (code !== 0) throw new Error(`API build failed with exit code ${code}`);
+  await ensureBuilt({ what: 'API', workspace: '@console/api', marker: 'apps/api/dist/server.mjs', inputs: API_INPUTS, force });
 }
 
 /** Whether something accepts TCP connections on host:port within a second. */
