@@ -3,6 +3,7 @@ export { ExportButtons, EXPORT_FORMAT_LABELS, exportErrorMessage, type ExportBut
 export { ColumnChooser } from './column-chooser';
 export { SearchBox, type SearchBoxProps } from './search-box';
 export { BulkDeleteButton } from './bulk-delete-button';
+export { StatusBadge } from './status-badge';
 export { TimestampCell } from './timestamp-cell';
 export { breakable } from './breakable-text';
 export { useListQueryState, type ListQueryStateApi, type SetListQueryOptions } from './use-list-query-state';

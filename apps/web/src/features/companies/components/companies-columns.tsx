@@ -1,8 +1,7 @@
 import type { Company } from '@console/contract';
 import { Anchor, Group, Text } from '@mantine/core';
-import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
+import { type DataTableColumnDef, StatusBadge, TimestampCell } from '../../../components/data-table';
 import { CompanyLogo } from './company-logo';
-import { StatusBadge } from './status-badge';
 
 const dash = (value: string | null) => value || '—';
 

@@ -1,7 +1,6 @@
 import type { Location, ToneSequence } from '@console/contract';
 import { Code, Text } from '@mantine/core';
-import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
-import { StatusBadge } from './status-badge';
+import { type DataTableColumnDef, StatusBadge, TimestampCell } from '../../../components/data-table';
 
 const dash = (v: string | null) => v || '—';
 /** "50.85000, 4.35000" or a dash: five decimals is about a metre. */

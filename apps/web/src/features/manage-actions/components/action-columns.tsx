@@ -1,6 +1,6 @@
 import { ACTION_TYPE_LABELS, type ManageAction } from '@console/contract';
 import { Badge, Code, Text } from '@mantine/core';
-import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
+import { type DataTableColumnDef, StatusBadge, TimestampCell } from '../../../components/data-table';
 
 const TYPE_COLORS: Record<ManageAction['actionType'], string> = {
   'open-url': 'blue',
@@ -51,18 +51,7 @@ export const actionColumns: DataTableColumnDef<ManageAction>[] = [
     accessor: 'status',
     title: 'Status',
     noWrap: true,
-    render: (a) => (
-      <Badge
-        color={a.status === 'active' ? 'teal' : 'gray'}
-        variant="dot"
-        radius="sm"
-        tt="none"
-        fw={600}
-        style={{ minWidth: 'max-content' }}
-      >
-        {a.status === 'active' ? 'Active' : 'Inactive'}
-      </Badge>
-    ),
+    render: (a) => <StatusBadge status={a.status} />,
   },
   { accessor: 'createdAt', title: 'Created', render: (a) => <TimestampCell value={a.createdAt} /> },
   { accessor: 'id', title: 'ID', hidden: true, textAlign: 'right' },

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconHeadphones, IconMovie, IconPhoto } from '@tabler/icons-react';
-import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
+import { type DataTableColumnDef, StatusBadge, TimestampCell } from '../../../components/data-table';
 import { useStoredFileUrl } from '../../../lib/stored-file';
 import type { MediaRow } from '../media-api';
 import { formatBytes, formatSeconds } from './media-filters';
@@ -74,11 +74,7 @@ export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] 
     {
       accessor: 'status',
       title: 'Status',
-      render: (m) => (
-        <Badge variant="dot" color={m.status === 'active' ? 'teal' : 'gray'} tt="none">
-          {m.status === 'active' ? 'Active' : 'Inactive'}
-        </Badge>
-      ),
+      render: (m) => <StatusBadge status={m.status} />,
     },
     // Campaign media carry three more columns: size and length (also in the preview) start hidden
     // there, so the list fits 1440 px beside the pinned actions (the column chooser brings them back).

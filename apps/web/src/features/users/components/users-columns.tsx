@@ -1,8 +1,7 @@
 import type { UserListItem } from '@console/contract';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
-import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
-import { StatusBadge } from './status-badge';
+import { type DataTableColumnDef, StatusBadge, TimestampCell } from '../../../components/data-table';
 import { UserAvatar } from './user-avatar';
 import { userDisplayName } from './user-row-actions';
 
