@@ -4,3 +4,4 @@ export { DashboardHeading, type DashboardHeadingProps } from './dashboard-headin
 export { PerDayCard } from './per-day-card';
 export { dayLabel, perDaySummary } from './chart-format';
 export { ChartLegend, type LegendItem } from './chart-legend';
+export { RankedBarsCard } from './ranked-bars-card';

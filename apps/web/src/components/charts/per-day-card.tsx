@@ -4,21 +4,31 @@ import { dayLabel, perDaySummary } from './chart-format';
 
 type Day = { date: string; count: number };
 
-const columns = [
-  { key: 'date', header: 'Day (UTC)' },
-  { key: 'count', header: 'Requests' },
-] as const;
+type Props = {
+  title: string;
+  days: readonly Day[];
+  /** What is counted, singular, for the summary ('request' -> '42 requests in the last 14 days'). */
+  noun?: string;
+  /** The series and the table column ('Requests'). */
+  label?: string;
+  /** The table's day column: days are UTC unless the API counted them in the browser's time zone. */
+  dayHeader?: string;
+};
 
-/** Requests per UTC day as an area chart in a ChartCard (both tones dashboards draw it). */
-export function PerDayCard({ title, days }: { title: string; days: readonly Day[] }) {
-  const data = days.map((d) => ({ day: dayLabel(d.date), requests: d.count }));
+/** A count per day as an area chart in a ChartCard (the tones dashboards' requests, the product dashboard's sign-ins). */
+export function PerDayCard({ title, days, noun = 'request', label = 'Requests', dayHeader = 'Day (UTC)' }: Props) {
+  const data = days.map((d) => ({ day: dayLabel(d.date), count: d.count }));
+  const columns = [
+    { key: 'date', header: dayHeader },
+    { key: 'count', header: label },
+  ] as const;
   return (
-    <ChartCard title={title} description={perDaySummary(days)} data={days} tableColumns={columns}>
+    <ChartCard title={title} description={perDaySummary(days, noun)} data={days} tableColumns={columns}>
       <AreaChart
         h={280}
         data={data}
         dataKey="day"
-        series={[{ name: 'requests', label: 'Requests', color: 'brand.5' }]}
+        series={[{ name: 'count', label, color: 'brand.5' }]}
         curveType="monotone"
         withGradient
         fillOpacity={0.35}

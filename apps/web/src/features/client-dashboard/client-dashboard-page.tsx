@@ -1,7 +1,5 @@
-import { UI_TEXT } from '@console/contract';
-import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { formatTimestamp } from '../../lib/formatters';
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { DashboardHeading } from '../../components/charts';
 import { CLIENT_DASHBOARD_ERROR, useClientDashboard } from './api/get-client-dashboard';
 import { DashboardCharts } from './components/dashboard-charts';
 import { StatCards } from './components/stat-cards';
@@ -13,33 +11,15 @@ export default function ClientDashboardPage() {
 
   return (
     <Stack gap="lg" aria-busy={dashboard.isFetching || undefined}>
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={2} size="h3">
-            Overview
-          </Title>
-          <Text c="dimmed" size="sm">
-            {dashboard.dataUpdatedAt ? `Figures as of ${formatTimestamp(dashboard.dataUpdatedAt)}` : 'Your clients at a glance.'}
-          </Text>
-        </div>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={() => void dashboard.refetch()}
-          loading={dashboard.isFetching && !dashboard.isPending}
-          disabled={dashboard.isPending}
-        >
-          Refresh
-        </Button>
-      </Group>
-
-      {dashboard.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={CLIENT_DASHBOARD_ERROR} role="alert">
-          <Button size="xs" color="red" variant="white" mt="xs" onClick={() => void dashboard.refetch()} loading={dashboard.isFetching}>
-            {UI_TEXT.tryAgain}
-          </Button>
-        </Alert>
-      ) : null}
+      <DashboardHeading
+        title="Overview"
+        description="Your clients at a glance."
+        updatedAt={dashboard.dataUpdatedAt || undefined}
+        refreshing={dashboard.isFetching}
+        loading={dashboard.isPending}
+        onRefresh={() => void dashboard.refetch()}
+        error={dashboard.isError ? CLIENT_DASHBOARD_ERROR : undefined}
+      />
 
       {dashboard.isPending ? (
         <Stack gap="md" role="status" aria-label="Loading the dashboard">

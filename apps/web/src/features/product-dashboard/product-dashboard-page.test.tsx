@@ -6,7 +6,7 @@ import { renderWithRouter } from '../../components/data-table/test-utils';
 import { clearAllCookies } from '../../lib/auth/cookies';
 import { getProductDashboard } from './api/get-product-dashboard';
 import { actionLabel, entityLabel } from './components/recent-changes';
-import { chartSummary, dayLabel } from './components/sign-ins-chart';
+import { dayLabel, perDaySummary } from '../../components/charts';
 import ProductDashboardPage from './product-dashboard-page';
 
 const data = {
@@ -68,8 +68,8 @@ describe('product dashboard', () => {
 
   it('labels chart days, actions and entities for people', () => {
     expect(dayLabel('2026-11-08')).toBe('Nov 8');
-    expect(chartSummary(data.signInsPerDay)).toBe('7 sign-ins in the last 2 days; busiest day Nov 21 with 5.');
-    expect(chartSummary([{ date: '2026-11-21', count: 0 }])).toBe('0 sign-ins in the last 1 day.');
+    expect(perDaySummary(data.signInsPerDay, 'sign-in')).toBe('7 sign-ins in the last 2 days; busiest day Nov 21 with 5.');
+    expect(perDaySummary([{ date: '2026-11-21', count: 0 }], 'sign-in')).toBe('0 sign-ins in the last 1 day.');
     expect(actionLabel('permission-denied')).toBe('Permission denied');
     expect(entityLabel({ entity: 'module-permission', entityId: null })).toBe('Module permission');
     expect(entityLabel({ entity: 'company', entityId: '12', targetName: 'Acme Media' })).toBe('Company: Acme Media');

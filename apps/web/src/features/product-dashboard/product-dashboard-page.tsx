@@ -1,11 +1,34 @@
-import { UI_TEXT } from '@console/contract';
-import { Alert, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { formatTimestamp } from '../../lib/formatters';
+import { Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { IconActivity, IconBuilding, IconShieldLock, IconUserCheck, IconUsers } from '@tabler/icons-react';
+import type { ProductDashboard } from '@console/contract';
+import { DashboardHeading, PerDayCard, type Stat, StatCards } from '../../components/charts';
 import { PRODUCT_DASHBOARD_ERROR, useProductDashboard } from './api/get-product-dashboard';
 import { RecentChanges } from './components/recent-changes';
-import { SignInsChart } from './components/sign-ins-chart';
-import { StatCards } from './components/stat-cards';
+
+function stats(data: ProductDashboard): Stat[] {
+  const share = data.users > 0 ? Math.round((data.activeUsers / data.users) * 100) : 0;
+  return [
+    { key: 'companies', label: 'Companies', value: data.companies, icon: IconBuilding, color: 'brand' },
+    { key: 'users', label: 'Users', value: data.users, icon: IconUsers, color: 'accent' },
+    {
+      key: 'active-users',
+      label: 'Active users',
+      value: data.activeUsers,
+      hint: `${share}% of all users`,
+      icon: IconUserCheck,
+      color: 'teal',
+    },
+    { key: 'roles', label: 'Roles', value: data.roles, icon: IconShieldLock, color: 'grape' },
+    {
+      key: 'sessions',
+      label: 'Active sessions',
+      value: data.activeSessions,
+      hint: 'Signed in right now',
+      icon: IconActivity,
+      color: 'orange',
+    },
+  ];
+}
 
 /** /{product}/dashboard: companies, users, roles, sessions, sign-ins per day and recent changes from one call. */
 export default function ProductDashboardPage() {
@@ -14,47 +37,25 @@ export default function ProductDashboardPage() {
 
   return (
     <Stack gap="lg" aria-busy={dashboard.isFetching || undefined}>
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={2} size="h3">
-            Overview
-          </Title>
-          <Text c="dimmed" size="sm">
-            {dashboard.dataUpdatedAt ? `Figures as of ${formatTimestamp(dashboard.dataUpdatedAt)}` : 'Your platform at a glance.'}
-          </Text>
-        </div>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={() => void dashboard.refetch()}
-          loading={dashboard.isFetching && !dashboard.isPending}
-          disabled={dashboard.isPending}
-        >
-          Refresh
-        </Button>
-      </Group>
-
-      {dashboard.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={PRODUCT_DASHBOARD_ERROR} role="alert">
-          <Button size="xs" color="red" variant="white" mt="xs" onClick={() => void dashboard.refetch()} loading={dashboard.isFetching}>
-            {UI_TEXT.tryAgain}
-          </Button>
-        </Alert>
-      ) : null}
+      <DashboardHeading
+        title="Overview"
+        description="Your platform at a glance."
+        updatedAt={dashboard.dataUpdatedAt || undefined}
+        refreshing={dashboard.isFetching}
+        loading={dashboard.isPending}
+        onRefresh={() => void dashboard.refetch()}
+        error={dashboard.isError ? PRODUCT_DASHBOARD_ERROR : undefined}
+      />
 
       {dashboard.isPending ? <DashboardSkeleton /> : null}
 
       {data ? (
         <>
-          <StatCards data={data} />
+          <StatCards stats={stats(data)} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 7 }}>
-              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="sign-ins-heading">
-                <Title order={2} size="h4" id="sign-ins-heading" mb={4}>
-                  Sign-ins per day
-                </Title>
-                <SignInsChart days={data.signInsPerDay} headingId="sign-ins-heading" />
-              </Paper>
+              {/* Days in the browser's time zone (the call sends it). */}
+              <PerDayCard title="Sign-ins per day" days={data.signInsPerDay} noun="sign-in" label="Sign-ins" dayHeader="Day" />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 5 }}>
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="recent-changes-heading">

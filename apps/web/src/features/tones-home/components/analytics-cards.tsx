@@ -1,6 +1,6 @@
 import type { ToneAnalytics } from '@console/contract';
-import { BarChart, DonutChart } from '@mantine/charts';
-import { ChartCard, ChartLegend } from '../../../components/charts';
+import { DonutChart } from '@mantine/charts';
+import { ChartCard, ChartLegend, RankedBarsCard } from '../../../components/charts';
 import { PLATFORM_COLORS, platformLabel } from '../../../lib/user-requests';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -37,31 +37,12 @@ export function PlatformCard({ rows }: { rows: ToneAnalytics['byPlatform'] }) {
   );
 }
 
-const locationColumns = [
-  { key: 'name', header: 'Location' },
-  { key: 'count', header: 'Requests' },
-] as const;
-
 /** Requests per location as horizontal bars, busiest first. */
 export function LocationCard({ rows }: { rows: ToneAnalytics['byLocation'] }) {
   const sorted = [...rows].sort((a, b) => b.count - a.count);
   const top = sorted[0];
   const description = top ? `${plural(rows.length, 'location')}; busiest ${top.name} with ${top.count}.` : 'No requests in this period.';
   return (
-    <ChartCard title="Requests by location" description={description} data={sorted} tableColumns={locationColumns}>
-      <BarChart
-        h={Math.max(160, sorted.length * 36 + 40)}
-        data={sorted.map((r) => ({ location: r.name, requests: r.count }))}
-        dataKey="location"
-        orientation="vertical"
-        series={[{ name: 'requests', label: 'Requests', color: 'accent.6' }]}
-        gridAxis="x"
-        tickLine="none"
-        yAxisProps={{ width: 120 }}
-        xAxisProps={{ allowDecimals: false }}
-        valueFormatter={(value) => String(value)}
-        accessibilityLayer={false}
-      />
-    </ChartCard>
+    <RankedBarsCard title="Requests by location" description={description} rows={sorted} nameHeader="Location" countHeader="Requests" />
   );
 }
