@@ -1,22 +1,23 @@
 import { type Client, PERMISSION_KEYS } from '@console/contract';
 import { useMemo } from 'react';
-import { ResourcePage } from '../../components/resource';
+import { FilterBar, ResourcePage, useUrlFilters } from '../../components/resource';
 import { useCan } from '../../lib/permissions';
 import { clientsApi, useClientToggle, useCompanyOptions } from './clients-api';
 import { clientColumns } from './components/client-columns';
-import { ClientFiltersBar, useClientFilters } from './components/client-filters-bar';
+import { CLIENT_FILTERS, clientFilterSelects } from './components/client-filters';
 import { clientForm } from './components/client-form';
 
 const recordName = (c: Client) => c.name;
 
 /** /demo-admin/clients: clients with type/status/company filters, row switches, add, edit, delete and exports (DESIGN s.4b). */
 export default function ClientsPage() {
-  const { filters, setFilters } = useClientFilters();
+  const { filters, setFilters, clearFilters } = useUrlFilters(CLIENT_FILTERS);
   const canUpdate = useCan(PERMISSION_KEYS.clients.update);
   const toggle = useClientToggle();
   const companies = useCompanyOptions();
   const columns = useMemo(() => clientColumns(canUpdate ? toggle.mutate : undefined), [canUpdate, toggle.mutate]);
   const form = useMemo(() => clientForm(companies.data ?? []), [companies.data]);
+  const selects = clientFilterSelects(companies);
   return (
     <ResourcePage<Client>
       resourceApi={clientsApi}
@@ -26,7 +27,7 @@ export default function ClientsPage() {
       recordName={recordName}
       form={form}
       filters={filters}
-      filterBar={<ClientFiltersBar filters={filters} onChange={setFilters} />}
+      filterBar={<FilterBar selects={selects} values={filters} onChange={setFilters} onClear={clearFilters} />}
       deleteTexts={{ refusedTitle: 'The client was not deleted' }}
       searchPlaceholder="Search by name, email, phone…"
     />

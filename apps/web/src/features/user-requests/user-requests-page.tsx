@@ -1,14 +1,15 @@
 import type { UserRequest } from '@console/contract';
-import { ResourcePage } from '../../components/resource';
+import { ResourcePage, useUrlFilters } from '../../components/resource';
 import { userRequestsApi } from './api/user-requests-api';
 import { requestColumns } from './components/request-columns';
-import { RequestFiltersBar, useRequestFilters } from './components/request-filters-bar';
+import { orderRange, REQUEST_FILTERS } from './components/request-filters';
+import { RequestFiltersBar } from './components/request-filters-bar';
 
 const recordName = (r: UserRequest) => `${r.deviceCode} at ${r.requestedAt}`;
 
 /** /tone-dashboard/user-request: what devices reported, filtered by location, platform and days (in the URL), with exports. */
 export default function UserRequestsPage() {
-  const { filters, setFilters } = useRequestFilters();
+  const { filters, setFilters, clearFilters } = useUrlFilters(REQUEST_FILTERS, orderRange);
   return (
     <ResourcePage<UserRequest>
       resourceApi={userRequestsApi}
@@ -17,7 +18,7 @@ export default function UserRequestsPage() {
       columns={requestColumns}
       recordName={recordName}
       filters={filters}
-      filterBar={<RequestFiltersBar filters={filters} onChange={setFilters} />}
+      filterBar={<RequestFiltersBar filters={filters} onChange={setFilters} onClear={clearFilters} />}
       deleteTexts={{ refusedTitle: 'The user request was not deleted' }}
       searchPlaceholder="Search by device code, tone code, model…"
     />

@@ -1,14 +1,15 @@
 import { PERMISSION_KEYS, type User, type UserListItem } from '@console/contract';
 import { useCallback, useMemo, useState } from 'react';
-import { ResourcePage } from '../../components/resource';
+import { FilterBar, ResourcePage, useUrlFilters } from '../../components/resource';
 import { useSession } from '../../lib/auth/session';
 import { useCan } from '../../lib/permissions';
 import { usersApi } from './api/users-api';
 import { ApiKeyModal } from './components/api-key-modal';
 import { refreshOwnSession } from './components/refresh-own-session';
 import { useRegenerateKeyFlow } from './components/use-user-actions';
-import { useUserFilters } from './components/use-user-filters';
-import { UserFiltersBar } from './components/user-filters-bar';
+import { useCompanyOptions } from './api/get-company-options';
+import { useRoleOptions } from './api/get-role-options';
+import { USER_FILTERS, userFilterSelects } from './components/user-filters';
 import { type UserEditorState, UserFormDrawer } from './components/user-form-drawer';
 import { UserRowActions, userDisplayName } from './components/user-row-actions';
 import { userColumns } from './components/users-columns';
@@ -18,7 +19,8 @@ export default function UsersPage() {
   const session = useSession();
   const selfId = session?.user.id;
   const canRegenerateKey = useCan(PERMISSION_KEYS.users.regenerateKey);
-  const { filters, setFilters, clearFilters } = useUserFilters();
+  const { filters, setFilters, clearFilters } = useUrlFilters(USER_FILTERS);
+  const selects = userFilterSelects(useRoleOptions(), useCompanyOptions());
   const keyFlow = useRegenerateKeyFlow();
   const [editor, setEditor] = useState<UserEditorState>({ opened: false, user: null, session: 0 });
 
@@ -42,7 +44,7 @@ export default function UsersPage() {
         <UserRowActions user={user} {...handlers} onRegenerateKey={canRegenerateKey ? keyFlow.start : undefined} selfId={selfId} />
       )}
       filters={filters}
-      filterBar={<UserFiltersBar filters={filters} onChange={setFilters} onClear={clearFilters} />}
+      filterBar={<FilterBar selects={selects} values={filters} onChange={setFilters} onClear={clearFilters} />}
       isRecordSelectable={isSelectable}
       // 403: the target's role became stronger than the caller's; 409: own account, last super admin.
       deleteTexts={{ refusedTitle: 'The user was not deleted', stickyStatuses: [403, 409] }}

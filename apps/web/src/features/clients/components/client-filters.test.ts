@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { parseFilters } from '../../../components/resource';
 import { applyToggle } from '../clients-api';
-import { parseClientFilters, writeClientFilters } from './client-filters';
+import { CLIENT_FILTERS } from './client-filters';
 
 describe('client filters in the URL', () => {
-  it('reads valid filters and drops invalid ones', () => {
-    expect(parseClientFilters(new URLSearchParams('type=live&status=inactive&companyId=4'))).toEqual({
+  it('reads a known type and status and a company id; drops the rest', () => {
+    expect(parseFilters(CLIENT_FILTERS, new URLSearchParams('type=live&status=inactive&companyId=4'))).toEqual({
       type: 'live',
       status: 'inactive',
       companyId: 4,
     });
-    expect(parseClientFilters(new URLSearchParams('type=hybrid&status=x&companyId=0'))).toEqual({});
-    expect(parseClientFilters(new URLSearchParams('companyId=99999999999'))).toEqual({});
-  });
-
-  it('writes a patch, removes cleared filters, keeps the rest of the query and goes back to page 1', () => {
-    const next = writeClientFilters(new URLSearchParams('search=nova&page=3&type=demo'), { type: undefined, companyId: '7' });
-    expect(next.toString()).toBe('search=nova&companyId=7');
+    expect(parseFilters(CLIENT_FILTERS, new URLSearchParams('type=hybrid&status=x&companyId=0'))).toEqual({});
   });
 });
 

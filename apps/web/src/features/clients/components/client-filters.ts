@@ -1,32 +1,24 @@
 import { CLIENT_TYPES, STATUSES } from '@console/contract';
+import type { FilterSelect, FilterSpec } from '../../../components/resource';
+import { STATUS_OPTIONS, TYPE_OPTIONS } from './client-form';
 
-/** The list filters (contract clientsResource.list.filters); absent means "any". */
-export type ClientFilters = { type?: (typeof CLIENT_TYPES)[number]; status?: (typeof STATUSES)[number]; companyId?: number };
-const CLIENT_FILTER_PARAMS = ['type', 'status', 'companyId'] as const;
+/** The list filters (contract clientsResource.list.filters), kept in the URL. */
+export const CLIENT_FILTERS = { type: CLIENT_TYPES, status: STATUSES, companyId: 'id' } as const satisfies FilterSpec;
 
-const positiveId = (raw: string | null) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined);
-const oneOf = <T extends string>(list: readonly T[], raw: string | null) =>
-  raw && (list as readonly string[]).includes(raw) ? (raw as T) : undefined;
-
-/** Reads the filters from the URL; anything invalid is dropped (the API would answer 400), so a hand-edited link still works. */
-export function parseClientFilters(params: URLSearchParams): ClientFilters {
-  const found: ClientFilters = {
-    type: oneOf(CLIENT_TYPES, params.get('type')),
-    status: oneOf(STATUSES, params.get('status')),
-    companyId: positiveId(params.get('companyId')),
-  };
-  return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined)) as ClientFilters;
-}
-
-/** `params` with the patch merged in (undefined or '' removes one); back to page 1, other parameters kept. */
-export function writeClientFilters(params: URLSearchParams, patch: Partial<Record<keyof ClientFilters, string | undefined>>) {
-  const next = new URLSearchParams(params);
-  for (const name of CLIENT_FILTER_PARAMS) {
-    if (!(name in patch)) continue;
-    const value = patch[name];
-    if (value === undefined || value === '') next.delete(name);
-    else next.set(name, value);
-  }
-  next.delete('page');
-  return next;
+/** Type, status and company selects above the clients table. */
+export function clientFilterSelects(companies: { data?: { id: number; name: string }[]; isError: boolean }): FilterSelect[] {
+  return [
+    { name: 'type', label: 'Type', placeholder: 'Any type', options: TYPE_OPTIONS, width: 170 },
+    { name: 'status', label: 'Status', placeholder: 'Any status', options: STATUS_OPTIONS, width: 150 },
+    {
+      name: 'companyId',
+      label: 'Company',
+      placeholder: 'All companies',
+      options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+      width: 220,
+      searchable: true,
+      unavailable: companies.isError && 'Companies unavailable',
+      missingLabel: (id) => `Company #${id}`,
+    },
+  ];
 }

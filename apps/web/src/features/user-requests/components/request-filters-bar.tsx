@@ -1,63 +1,19 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { PLATFORM_OPTIONS } from '../../../lib/user-requests';
+import { TextInput } from '@mantine/core';
+import { FilterBar, type FilterPatch } from '../../../components/resource';
 import { useLocationOptions } from '../api/user-requests-api';
-import {
-  parseRequestFilters,
-  REQUEST_FILTER_PARAMS,
-  type RequestFilterPatch,
-  type RequestFilters,
-  writeRequestFilters,
-} from './request-filters';
+import { type REQUEST_FILTERS, type RequestFilters, requestFilterSelects } from './request-filters';
 
-/** The filters, kept in the URL next to the table's list query (back/forward and reload keep them). */
-export function useRequestFilters() {
-  const [params, setParams] = useSearchParams();
-  const key = REQUEST_FILTER_PARAMS.map((n) => params.get(n)).join('|');
-  // Stable identity while the values are the same: the filters are part of the query key.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for params (a new object on every URL change)
-  const filters = useMemo(() => parseRequestFilters(params), [key]);
-  const setFilters = useCallback((patch: RequestFilterPatch) => setParams((current) => writeRequestFilters(current, patch)), [setParams]);
-  return { filters, setFilters };
-}
-
-const CLEAR_ALL: RequestFilterPatch = { locationId: undefined, platform: undefined, from: undefined, to: undefined };
+type Props = {
+  filters: RequestFilters;
+  onChange: (patch: FilterPatch<typeof REQUEST_FILTERS>) => void;
+  onClear: () => void;
+};
 
 /** Location, platform and a date range (UTC days) above the user-requests table. */
-export function RequestFiltersBar({ filters, onChange }: { filters: RequestFilters; onChange: (patch: RequestFilterPatch) => void }) {
+export function RequestFiltersBar({ filters, onChange, onClear }: Props) {
   const locations = useLocationOptions();
-  const locationData = [...(locations.data ?? [])];
-  if (filters.locationId && !locationData.some((o) => o.value === String(filters.locationId))) {
-    locationData.push({ value: String(filters.locationId), label: `Location #${filters.locationId}` });
-  }
-  const active = Object.keys(filters).length > 0;
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label="Filters">
-      <Select
-        label="Location"
-        placeholder={locations.isError ? 'Locations unavailable' : 'All locations'}
-        disabled={locations.isError && !filters.locationId}
-        data={locationData}
-        value={filters.locationId ? String(filters.locationId) : null}
-        onChange={(v) => onChange({ locationId: v ?? undefined })}
-        clearable
-        searchable
-        nothingFoundMessage="No location matches"
-        w={{ base: '100%', xs: 220 }}
-        size="sm"
-      />
-      <Select
-        label="Platform"
-        placeholder="Any platform"
-        data={PLATFORM_OPTIONS}
-        value={filters.platform ?? null}
-        onChange={(v) => onChange({ platform: v ?? undefined })}
-        clearable
-        w={{ base: '100%', xs: 160 }}
-        size="sm"
-      />
+    <FilterBar selects={requestFilterSelects(locations)} values={filters} onChange={onChange} onClear={onClear}>
       <TextInput
         type="date"
         label="From"
@@ -78,11 +34,6 @@ export function RequestFiltersBar({ filters, onChange }: { filters: RequestFilte
         w={{ base: '100%', xs: 170 }}
         size="sm"
       />
-      {active ? (
-        <Button variant="subtle" size="sm" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={() => onChange(CLEAR_ALL)}>
-          Clear filters
-        </Button>
-      ) : null}
-    </Group>
+    </FilterBar>
   );
 }

@@ -1,46 +1,38 @@
-import { STATUSES, type Status } from '@console/contract';
+import { STATUSES } from '@console/contract';
+import type { FilterSelect, FilterSpec } from '../../../components/resource';
+import { STATUS_OPTIONS } from './user-fields';
 
-/** The users list filters (contract userListQueryExtraSchema); absent means "any". */
-export type UserFilters = { roleId?: number; companyId?: number; status?: Status };
+/** The users list filters (contract userListQueryExtraSchema), kept in the URL. */
+export const USER_FILTERS = { roleId: 'id', companyId: 'id', status: STATUSES } as const satisfies FilterSpec;
 
-const USER_FILTER_PARAMS = ['roleId', 'companyId', 'status'] as const;
+type Options = { data?: { id: number; name: string }[]; isError: boolean };
+const optionsOf = (o: Options) => (o.data ?? []).map((x) => ({ value: String(x.id), label: x.name }));
 
-const positiveId = (raw: string | null): number | undefined =>
-  raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined;
-
-/**
- * Reads the filters from the URL. Like the list query, anything invalid is dropped rather than
- * sent (the API would answer 400), so a hand-edited link never breaks the screen.
- */
-export function parseUserFilters(params: URLSearchParams): UserFilters {
-  const filters: UserFilters = {};
-  const roleId = positiveId(params.get('roleId'));
-  const companyId = positiveId(params.get('companyId'));
-  const status = params.get('status');
-  if (roleId !== undefined) filters.roleId = roleId;
-  if (companyId !== undefined) filters.companyId = companyId;
-  if (status && (STATUSES as readonly string[]).includes(status)) filters.status = status as Status;
-  return filters;
+/** Role, company and status selects above the users table. */
+export function userFilterSelects(roles: Options, companies: Options): FilterSelect[] {
+  const roleOptions = optionsOf(roles);
+  return [
+    {
+      name: 'roleId',
+      label: 'Role',
+      placeholder: 'All roles',
+      options: roleOptions,
+      width: 200,
+      searchable: roleOptions.length > 8,
+      // Without roles.view (or users.create/update) the API refuses the list: nothing to choose from.
+      unavailable: roles.isError && 'Roles unavailable',
+      missingLabel: (id) => `Role #${id}`,
+    },
+    {
+      name: 'companyId',
+      label: 'Company',
+      placeholder: 'All companies',
+      options: optionsOf(companies),
+      width: 220,
+      searchable: true,
+      unavailable: companies.isError && 'Companies unavailable',
+      missingLabel: (id) => `Company #${id}`,
+    },
+    { name: 'status', label: 'Status', placeholder: 'Any status', options: STATUS_OPTIONS, width: 160 },
+  ];
 }
-
-/**
- * A copy of `params` with the filters merged in (undefined removes one). Other parameters
- * (search, sort, limit) stay; the page goes back to 1 because the old page may not exist
- * in the new selection.
- */
-export function writeUserFilters(
-  params: URLSearchParams,
-  patch: Partial<Record<keyof UserFilters, number | string | undefined>>,
-): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const name of USER_FILTER_PARAMS) {
-    if (!(name in patch)) continue;
-    const value = patch[name];
-    if (value === undefined || value === '') next.delete(name);
-    else next.set(name, String(value));
-  }
-  next.delete('page');
-  return next;
-}
-
-export const hasUserFilters = (filters: UserFilters) => Object.keys(filters).length > 0;

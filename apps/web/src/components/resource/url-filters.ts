@@ -1,0 +1,77 @@
+import { isValid, parseISO } from 'date-fns';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A list's filters, kept in the URL next to its list query (back/forward, reload and a shared
+ * link keep them). Each filter is declared by how its URL value is read:
+ * - 'id': a database id (a positive 32-bit integer), read as a number;
+ * - 'day': a calendar day 'YYYY-MM-DD';
+ * - a list of values: one of them.
+ * Anything else in the URL is dropped instead of sent (the API would answer 400), so a
+ * hand-edited link still opens the list.
+ */
+type FilterKind = 'id' | 'day' | readonly string[];
+export type FilterSpec = Readonly<Record<string, FilterKind>>;
+
+type ValueOf<K extends FilterKind> = K extends 'id' ? number : K extends readonly (infer V)[] ? V : string;
+/** The filters that are set; absent means "any". */
+export type FilterValues<S extends FilterSpec> = { -readonly [N in keyof S]?: ValueOf<S[N]> };
+/** A change of some filters; undefined (or '') clears one. */
+export type FilterPatch<S extends FilterSpec> = Partial<Record<keyof S, string | undefined>>;
+
+const ID = /^[1-9]\d{0,9}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function readOne(kind: FilterKind, raw: string | null): number | string | undefined {
+  if (!raw) return undefined;
+  if (kind === 'id') return ID.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined;
+  if (kind === 'day') return DAY.test(raw) && isValid(parseISO(raw)) ? raw : undefined;
+  return kind.includes(raw) ? raw : undefined;
+}
+
+/** The valid filters of `params`. */
+export function parseFilters<S extends FilterSpec>(spec: S, params: URLSearchParams): FilterValues<S> {
+  const found: Record<string, number | string> = {};
+  for (const [name, kind] of Object.entries(spec)) {
+    const value = readOne(kind, params.get(name));
+    if (value !== undefined) found[name] = value;
+  }
+  return found as FilterValues<S>;
+}
+
+/** `params` with the patch merged in; back to page 1 (the old page may not exist in the new selection), other parameters kept. */
+export function writeFilters<S extends FilterSpec>(spec: S, params: URLSearchParams, patch: FilterPatch<S>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of Object.keys(spec)) {
+    if (!(name in patch)) continue;
+    const value = patch[name];
+    if (value === undefined || value === '') next.delete(name);
+    else next.set(name, value);
+  }
+  next.delete('page');
+  return next;
+}
+
+/**
+ * The filters of `spec` from the URL, with setters. `normalise` may reshape what was read (e.g. a
+ * date range given backwards). The filters keep their identity while their values stay the
+ * same: they are part of the list's query key.
+ */
+export function useUrlFilters<S extends FilterSpec>(spec: S, normalise?: (filters: FilterValues<S>) => FilterValues<S>) {
+  const [params, setParams] = useSearchParams();
+  const key = Object.keys(spec)
+    .map((name) => params.get(name))
+    .join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for params (a new object on every URL change); spec and normalise are module constants
+  const filters = useMemo(() => {
+    const read = parseFilters(spec, params);
+    return normalise ? normalise(read) : read;
+  }, [key]);
+  const setFilters = useCallback((patch: FilterPatch<S>) => setParams((current) => writeFilters(spec, current, patch)), [setParams, spec]);
+  const clearFilters = useCallback(
+    () => setFilters(Object.fromEntries(Object.keys(spec).map((name) => [name, undefined])) as FilterPatch<S>),
+    [setFilters, spec],
+  );
+  return { filters, setFilters, clearFilters, active: Object.keys(filters).length > 0 };
+}
