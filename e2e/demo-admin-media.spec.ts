@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CONFIRM_TEXT } from '@console/contract';
 import type { Locator, Page } from '@playwright/test';
 import { Api, chooseFile, dialog, expectImageLoaded, pngFile, rowWith, settled, table, toast, uniqueTag } from './support/admin';
@@ -25,6 +28,29 @@ function wavFile(name: string, seconds = 1, rate = 8000) {
   b.writeUInt32LE(samples * 2, 40);
   for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   return { name, mimeType: 'audio/wav', buffer: b };
+}
+
+/** A 2 s WebM test pattern encoded by ffmpeg (npm test installs Debian's), a video every Chromium plays. */
+function webmFile(name: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
+  const out = path.join(dir, 'v.webm');
+  const args = [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=320x240:rate=10',
+    '-c:v',
+    'libvpx-vp9',
+    out,
+  ];
+  const r = spawnSync('ffmpeg', args);
+  if (r.status !== 0) throw new Error(`ffmpeg could not encode the test video: ${r.stderr?.toString()}`);
+  const buffer = readFileSync(out);
+  rmSync(dir, { recursive: true, force: true });
+  return { name, mimeType: 'video/webm', buffer };
 }
 
 async function createClients(baseURL: string, tag: string) {
@@ -155,6 +181,35 @@ test.describe('demo media and campaign media', () => {
     await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
     await expect(toast(page, 'Demo media deleted successfully')).toBeVisible();
     await expect(renamed).toHaveCount(0);
+  });
+
+  test('a video: its poster frame is the thumbnail in the list and the preview, which streams and plays it', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const tag = uniqueTag();
+    const { demo } = await createClients(baseURL!, tag);
+    await signIn(page, 'admin');
+    await page.goto(`/demo-admin/demo-media?clientId=${demo.id}`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Add demo media', exact: true }).click();
+    const add = dialog(page, 'Add demo media');
+    const title = `Launch film ${tag}`;
+    await textbox(add, 'Title').fill(title);
+    await chooseFile(page, add, 'Media file', webmFile(`launch-${tag}.webm`));
+    await add.getByRole('button', { name: 'Add demo media', exact: true }).click();
+    await expect(toast(page, 'Demo media added successfully')).toBeVisible();
+    const row = rowWith(table(page, 'Demo media'), title);
+    await expect(row).toContainText('video');
+    await expect(row).toContainText('0:02');
+    await expectImageLoaded(row.getByRole('img', { name: `Thumbnail of ${title}` }));
+    await row.getByRole('button', { name: `Preview ${title}` }).click();
+    const player = dialog(page, `Preview: ${title}`).getByTestId('media-video');
+    expect(await player.getAttribute('poster')).toMatch(/^\/api\/files\/media\/.+\.thumb\.webp$/);
+    await expect.poll(() => player.evaluate((el: HTMLVideoElement) => el.duration)).toBeCloseTo(2, 0);
+    expect(await player.evaluate((el: HTMLVideoElement) => el.play().then(() => !el.paused))).toBe(true);
+    await expectAccessible(page, 'video preview', testInfo);
+    await page.keyboard.press('Escape');
   });
 
   test('campaign media: dates in order (end before start refused), a live client, the row shows the campaign', async ({

@@ -91,8 +91,13 @@ const TIERS = {
       const db = process.env.DATABASE_URL ? `PostgreSQL ${redact(process.env.DATABASE_URL)}` : 'embedded PGlite';
       return `API integration tests (vitest project "api" on ${db})`;
     },
-    // The rate-limit test shares counters between two apps through Redis (REDIS_URL in production).
-    prepare: () => ensureRedis(),
+    // The rate-limit test shares counters between two apps through Redis (REDIS_URL in production);
+    // the media tests take video poster frames with Debian's ffmpeg (FFMPEG_PATH in production).
+    async prepare() {
+      await ensureRedis();
+      const ok = await ensureDebianPackage({ bin: 'ffmpeg', pkg: 'ffmpeg', why: 'video poster frames in the API tests' });
+      if (!ok) throw new Error('ffmpeg is required for the api tier (Debian package ffmpeg)');
+    },
     run: vitestTier('api'),
   },
   e2e: {
@@ -100,6 +105,9 @@ const TIERS = {
     async prepare() {
       const ok = await ensureDebianPackage({ bin: '/usr/bin/chromium', pkg: 'chromium', why: 'the browser the end-to-end tests drive' });
       if (!ok) throw new Error('Chromium is required for the e2e tier (or run a subset: TEST_TIERS=typecheck,unit,api npm test)');
+      // Video poster frames (the server finds ffmpeg on the PATH) and the spec's test video.
+      if (!(await ensureDebianPackage({ bin: 'ffmpeg', pkg: 'ffmpeg', why: 'video poster frames in the e2e tests' })))
+        throw new Error('ffmpeg is required for the e2e tier (Debian package ffmpeg)');
       await ensureWebBuild({ force: true });
       // The e2e servers run the API bundle, as npm start does.
       await ensureApiBuild({ force: true });

@@ -88,6 +88,7 @@ const envSchema = z.object({
   MEDIA_MAX_BYTES: int(MEDIA_MAX_BYTES, 1024),
   QUEUE_WORKERS: bool(true),
   QUEUE_CONCURRENCY: int(2, 1),
+  FFMPEG_PATH: optionalString,
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'a size such as 32MB')
@@ -103,6 +104,8 @@ export type Config = {
   pgliteDataDir: string;
   /** PGlite's shared_buffers: its page cache inside this process (the OS caches the files too). */
   pgliteSharedBuffers?: string;
+  /** ffmpeg for video poster frames: unset = 'ffmpeg' on the PATH if there is one; 'off' = none. */
+  ffmpegPath?: string;
   adminEmail: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     pgliteDataDir: path.join(dataDir, 'pglite'),
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    ffmpegPath: e.FFMPEG_PATH,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,

@@ -94,6 +94,10 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Where uploads wait while they are inspected. */
     uploadTempDir: string;
+    /** Background jobs' working copies (plugins/storage.ts), apart from requests' uploads. */
+    jobTempDir: string;
+    /** ffmpeg for video poster frames, or null (plugins/storage.ts, lib/media/poster.ts). */
+    ffmpegPath: string | null;
     /** Every route under /api with its permission, filled when the app is ready (route-permissions.ts). */
     routeCatalogue: readonly RouteCatalogueEntry[];
   }

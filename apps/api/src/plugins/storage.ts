@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { findFfmpeg } from '../lib/media/index.js';
 import { createStorage, type FileStorage, localStorageRoot, type StorageOptions, thumbnailKeyFor } from '../lib/storage/index.js';
 
 /**
  * `app.storage`: where uploaded files live (DESIGN.md s.2). Local disk under DATA_DIR/storage
  * by default, an Azure Blob container when configured. `app.uploadTempDir` is where uploads wait
- * while they are inspected (under DATA_DIR, so the local driver moves them on one filesystem).
+ * while they are inspected (under DATA_DIR, so the local driver moves them on one filesystem);
+ * `app.jobTempDir` where background jobs keep their working copies (a stored part, an archive entry).
  */
 
 /** The configured driver's options (the demo seed stores its images through the same driver). */
@@ -31,21 +33,28 @@ export async function removeStoredFile(app: FastifyInstance, key: string | null 
   }
 }
 
+/** Creates a temp folder and removes leftovers of a crash. Only old ones: another process may share DATA_DIR. */
+async function prepareTempDir(dir: string) {
+  await mkdir(dir, { recursive: true });
+  const stale = Date.now() - 3_600_000;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (name.startsWith('upload-') && info && info.mtimeMs < stale) await rm(file, { force: true });
+  }
+}
+
 export default fp(
   async function storagePlugin(app: FastifyInstance, opts: { storage?: FileStorage }) {
     const storage = opts.storage ?? createStorage(storageOptions(app.config));
     await storage.init();
     const tempDir = path.join(app.config.dataDir, 'tmp', 'uploads');
-    await mkdir(tempDir, { recursive: true });
-    // Leftovers of a crash mid-upload. Only old ones: another process may share DATA_DIR.
-    const stale = Date.now() - 3_600_000;
-    for (const name of await readdir(tempDir).catch(() => [] as string[])) {
-      const file = path.join(tempDir, name);
-      const info = await stat(file).catch(() => null);
-      if (name.startsWith('upload-') && info && info.mtimeMs < stale) await rm(file, { force: true });
-    }
+    const jobTempDir = path.join(app.config.dataDir, 'tmp', 'jobs');
+    for (const dir of [tempDir, jobTempDir]) await prepareTempDir(dir);
     app.decorate('storage', storage);
     app.decorate('uploadTempDir', tempDir);
+    app.decorate('jobTempDir', jobTempDir);
+    app.decorate('ffmpegPath', findFfmpeg(app.config.ffmpegPath));
   },
   { name: 'storage' },
 );

@@ -93,3 +93,14 @@ export type Status = (typeof STATUSES)[number];
 
 /** Export format path parameter, e.g. GET /users/export/csv. */
 export const exportParamSchema = z.object({ format: z.enum(['csv', 'excel', 'pdf']) });
+
+/**
+ * The years a date or a time may have: 1900 to 9999. PostgreSQL has no year 0 (an ISO string
+ * JavaScript accepts, '0000-02-29', is an error to it), and nothing this product records is older.
+ */
+export const DATE_RANGE_MESSAGE = 'Use a date between 1900 and 9999';
+/** Whether the year an ISO date or date-time starts with is in range (the caller checked the format). */
+export const yearInRange = (iso: string) => {
+  const year = Number(iso.slice(0, 4));
+  return year >= 1900 && year <= 9999;
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSION_KEYS } from '../access/catalogue.js';
-import { idField, optionalText, requiredText, STATUSES, statusField } from '../common/fields.js';
+import { DATE_RANGE_MESSAGE, idField, optionalText, requiredText, STATUSES, statusField, yearInRange } from '../common/fields.js';
 import { defineResource, type ResourceExportColumn } from '../common/resource.js';
 import { toneCodeField } from '../tones/tone-sequences.js';
 
@@ -26,7 +26,13 @@ const realDate = (v: string) => {
 /** A calendar date `YYYY-MM-DD` (form text); empty means none. */
 export const optionalDate = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-  z.string().regex(ISO_DATE_RE, 'Enter a date as YYYY-MM-DD').refine(realDate, 'Enter a real date').nullable().optional(),
+  z
+    .string()
+    .regex(ISO_DATE_RE, 'Enter a date as YYYY-MM-DD')
+    .refine(realDate, 'Enter a real date')
+    .refine(yearInRange, DATE_RANGE_MESSAGE)
+    .nullable()
+    .optional(),
 );
 
 export const MEDIA_DATE_MESSAGES = { endBeforeStart: 'The end date must not be before the start date' } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSION_KEYS } from '../access/catalogue.js';
-import { idField } from '../common/fields.js';
+import { DATE_RANGE_MESSAGE, idField, yearInRange } from '../common/fields.js';
 import { defineResource } from '../common/resource.js';
 
 /** What a device runs on (DESIGN s.4b). */
@@ -25,7 +25,7 @@ export const ingestItemSchema = z.object({
   eventId: z.uuid('eventId must be a UUID'),
   deviceCode: z.string().trim().min(1, 'deviceCode is required').max(64, 'deviceCode is at most 64 characters'),
   toneCode: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().min(1).max(16)),
-  requestedAt: z.iso.datetime({ offset: true, error: 'requestedAt must be an ISO 8601 date-time' }),
+  requestedAt: z.iso.datetime({ offset: true, error: 'requestedAt must be an ISO 8601 date-time' }).refine(yearInRange, DATE_RANGE_MESSAGE),
   platform: z.enum(PLATFORMS),
   deviceModel: optionalDeviceText(100),
   osVersion: optionalDeviceText(50),
@@ -98,7 +98,10 @@ export type UserRequest = z.infer<typeof userRequestSchema>;
 /** A date (YYYY-MM-DD, a whole UTC day) or an ISO date-time; `to` of a date includes that day. */
 const dateBound = z.preprocess(
   (v) => (v === '' ? undefined : v),
-  z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date (YYYY-MM-DD) or an ISO date-time' }).optional(),
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date (YYYY-MM-DD) or an ISO date-time' })
+    .refine(yearInRange, DATE_RANGE_MESSAGE)
+    .optional(),
 );
 
 /** Filters of GET /user-request and its exports (plus the list query). */

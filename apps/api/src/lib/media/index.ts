@@ -1,2 +1,3 @@
 export * from './probe.js';
 export * from './store.js';
+export { findFfmpeg } from './poster.js';

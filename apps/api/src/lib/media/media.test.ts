@@ -5,8 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileStorage, LocalDiskStorage } from '../storage/index.js';
 import { UploadRejected } from '../uploads/index.js';
-import { probeMediaFile, storeMediaFile } from './index.js';
-import { mp3File, mp4File, wavFile, webmFile } from './testing.js';
+import { findFfmpeg, probeMediaFile, storeMediaFile } from './index.js';
+import { videoPoster } from './poster.js';
+import { encodedVideo, mp3File, mp4File, wavFile, webmFile } from './testing.js';
 
 let dir: string;
 let storage: LocalDiskStorage;
@@ -101,6 +102,35 @@ describe('storeMediaFile', () => {
     const got = await storage.get(stored.file);
     expect(got?.size).toBe(wav.length);
     got?.stream.destroy();
+  });
+
+  it('stores a video with its poster frame as thumbnail (ffmpeg), MP4 and WebM; none without ffmpeg or without a frame', async () => {
+    const ffmpeg = findFfmpeg(undefined);
+    expect(ffmpeg, 'npm test installs Debian ffmpeg').toBe('ffmpeg');
+    for (const kind of ['mp4', 'webm'] as const) {
+      const video = await file(`clip.${kind}`, encodedVideo(kind, 2, 320, 240));
+      const stored = await storeMediaFile(storage, video, 'media', { ffmpegPath: ffmpeg });
+      expect(stored, kind).toMatchObject({ mediaType: 'video', width: 320, height: 240 });
+      expect(stored.thumbnail, kind).toBe(stored.file.replace(`.${kind}`, '.thumb.webp'));
+      const meta = await sharp(path.join(storage.root, ...(stored.thumbnail as string).split('/'))).metadata();
+      expect([meta.format, meta.width, meta.height], kind).toEqual(['webp', 256, 192]);
+      expect((await storeMediaFile(storage, video, 'media', { ffmpegPath: null })).thumbnail, kind).toBeNull();
+    }
+    // A container without a single frame (header only) has no poster: the video is still stored.
+    const empty = await storeMediaFile(storage, await file('empty.mp4', mp4File(3)), 'media', { ffmpegPath: ffmpeg });
+    expect(empty).toMatchObject({ mediaType: 'video', thumbnail: null });
+    expect(findFfmpeg('off')).toBeNull();
+    expect(findFfmpeg('/nonexistent/ffmpeg')).toBeNull();
+  });
+
+  it('gives up on a poster that takes too long (the decoder is killed) and on a type it does not know', async () => {
+    const slow = path.join(dir, 'slow-ffmpeg.sh');
+    await writeFile(slow, '#!/bin/sh\nsleep 30\n', { mode: 0o755 });
+    const started = Date.now();
+    const video = await file('slow.mp4', encodedVideo('mp4', 1));
+    expect(await videoPoster(video.path, { ffmpegPath: slow, mimeType: 'video/mp4', timeoutMs: 300 })).toBeNull();
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(await videoPoster(video.path, { ffmpegPath: 'ffmpeg', mimeType: 'application/x-mpegurl' })).toBeNull();
   });
 
   it('removes the stored file when the thumbnail step fails', async () => {

@@ -1,12 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { type FileStorage, newStorageKey, type StorageFolder, thumbnailKeyFor } from '../storage/index.js';
 import { makeThumbnail, safeDisplayName } from '../uploads/index.js';
+import { videoPoster } from './poster.js';
 import { type MediaFacts, type ProbeOptions, probeMediaFile } from './probe.js';
 
 export interface StoredMedia extends MediaFacts {
   /** Storage key of the file. */
   file: string;
-  /** Storage key of the WebP thumbnail (images only; video and audio have none). */
+  /** Storage key of the WebP thumbnail: an image's, a video's poster frame (with ffmpeg), none for audio. */
   thumbnail: string | null;
   /** The uploaded name, fit for display. */
   fileName: string;
@@ -15,13 +16,25 @@ export interface StoredMedia extends MediaFacts {
 export interface StoreMediaOptions extends ProbeOptions {
   /** Date of the key's yyyy/mm folders (default now). */
   now?: Date;
+  /** ffmpeg for video poster frames (app.ffmpegPath); without it videos get no thumbnail. */
+  ffmpegPath?: string | null;
+}
+
+/**
+ * The WebP thumbnail of a probed media file: an image scaled down, a video's poster frame (when
+ * ffmpeg is there and finds a frame), nothing for audio.
+ */
+export async function mediaThumbnail(path: string, facts: MediaFacts, ffmpegPath?: string | null): Promise<Buffer | null> {
+  if (facts.mediaType === 'image') return makeThumbnail({ path });
+  if (facts.mediaType !== 'video' || !ffmpegPath) return null;
+  const frame = await videoPoster(path, { ffmpegPath, mimeType: facts.mimeType, durationSeconds: facts.durationSeconds });
+  return frame ? makeThumbnail(frame).catch(() => null) : null;
 }
 
 /**
  * Probes a media file (by content, see probeMediaFile), then streams it into storage under a
- * fresh `<folder>/yyyy/mm/<uuid>.<ext>` key and, for an image, writes a WebP thumbnail beside it.
+ * fresh `<folder>/yyyy/mm/<uuid>.<ext>` key and writes its WebP thumbnail beside it (mediaThumbnail).
  * If any step after the first write fails, what was stored is removed again.
- * No poster frame for video: that needs a video decoder (ffmpeg), which this machine lacks.
  */
 export async function storeMediaFile(
   storage: FileStorage,
@@ -31,12 +44,16 @@ export async function storeMediaFile(
 ): Promise<StoredMedia> {
   const facts = await probeMediaFile(source, options);
   const file = newStorageKey(folder, facts.ext, options.now);
-  const thumbnail = facts.mediaType === 'image' ? thumbnailKeyFor(file) : null;
+  let thumbnail: string | null = null;
   try {
     await storage.put(file, createReadStream(source.path), { contentType: facts.mimeType });
-    if (thumbnail) await storage.put(thumbnail, await makeThumbnail(source), { contentType: 'image/webp' });
+    const thumb = await mediaThumbnail(source.path, facts, options.ffmpegPath);
+    if (thumb) {
+      thumbnail = thumbnailKeyFor(file);
+      await storage.put(thumbnail, thumb, { contentType: 'image/webp' });
+    }
   } catch (err) {
-    await removeMediaFiles(storage, { file, thumbnail });
+    await removeMediaFiles(storage, { file, thumbnail: thumbnailKeyFor(file) });
     throw err;
   }
   return { ...facts, file, thumbnail, fileName: safeDisplayName(source.originalName) };

@@ -1,5 +1,9 @@
-// Tiny, valid media files built byte by byte for the media tests (not loaded by the app):
-// no fixture files, no encoder on the machine.
+// Tiny, valid media files built byte by byte for the media tests (not loaded by the app), and
+// real encoded video from ffmpeg for the poster frames: no fixture files.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** A mono 16-bit PCM WAV of `seconds` of silence at `rate` Hz. */
 export function wavFile(seconds = 1, rate = 8000): Buffer {
@@ -117,4 +121,30 @@ export function mp4File(seconds = 3, width = 640, height = 360): Buffer {
   const minf = box('minf', box('stbl', box('stsd', stsd)));
   const trak = box('trak', box('tkhd', tkhd), box('mdia', box('mdhd', mdhd), box('hdlr', hdlr), minf));
   return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd), trak)]);
+}
+
+/**
+ * A real, playable video made by ffmpeg (`npm test` installs Debian's ffmpeg): a test pattern of
+ * `seconds`, width x height, as MP4 (H.264) or WebM (VP9).
+ */
+export function encodedVideo(kind: 'mp4' | 'webm', seconds = 2, width = 320, height = 240): Buffer {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'video-')), `v.${kind}`);
+  const codec =
+    kind === 'mp4' ? ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'] : ['-c:v', 'libvpx-vp9', '-b:v', '100k'];
+  const args = [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=${width}x${height}:rate=10`,
+    ...codec,
+    out,
+  ];
+  const r = spawnSync('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (r.status !== 0) throw new Error(`ffmpeg could not encode the test video: ${r.stderr?.toString() ?? r.error}`);
+  const bytes = readFileSync(out);
+  rmSync(path.dirname(out), { recursive: true, force: true });
+  return bytes;
 }

@@ -9,6 +9,7 @@ import { clients, companies, media } from '../../db/schema/index.js';
 import { readSheet } from '../../lib/bulk/sheet-reader.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
 import { png, storedFiles } from '../users/users.testing.js';
+import { encodedVideo } from '../../lib/media/testing.js';
 import { csv, filePart, listedRow, uploadParts, waitFinished, zipOf } from './bulk-uploads.testing.js';
 
 // Media bulk uploads (demo and campaign) end to end: plain files, ZIPs with hostile entries, manifests.
@@ -121,6 +122,18 @@ describe('POST /demo-media/bulk-upload', () => {
       total: 0,
     });
     expect(await filesUnder(`media/bulk/${pdf!.id}/`)).toEqual([]);
+  });
+
+  it('a video in an archive gets its duration and a poster frame as thumbnail', async () => {
+    const zip = await zipOf([{ name: 'clips/launch.webm', data: encodedVideo('webm', 2, 320, 240) }]);
+    const res = await uploadParts(t, admin, 'demo-media', { clientId: demoClient }, [filePart('clips.zip', zip)]);
+    const [row] = res.json<Accepted>().data;
+    expect(await waitFinished(t, row!.id)).toMatchObject({ status: 'completed', done: 1 });
+    const [clip] = await t.app.db.select().from(media).where(eq(media.uploadId, row!.id));
+    expect(clip).toMatchObject({ title: 'launch', mediaType: 'video', mimeType: 'video/webm', width: 320, height: 240 });
+    expect(clip!.durationSeconds).toBeCloseTo(2, 1);
+    expect(clip!.thumbnail).toBe(`media/bulk/${row!.id}/1.thumb.webp`);
+    expect(await filesUnder(`media/bulk/${row!.id}/`)).toEqual([`media/bulk/${row!.id}/1.thumb.webp`, `media/bulk/${row!.id}/1.webm`]);
   });
 
   it('refuses a client of the wrong type (live for demo media) with 400 fieldErrors.clientId and keeps nothing', async () => {

@@ -6,9 +6,9 @@ import { fileTypeFromFile } from 'file-type';
 import { media } from '../../db/schema/index.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../../lib/bulk/zip-entry-checks.js';
 import { readZip } from '../../lib/bulk/zip-reader.js';
-import { probeMediaFile, removeMediaFiles } from '../../lib/media/index.js';
+import { mediaThumbnail, probeMediaFile, removeMediaFiles } from '../../lib/media/index.js';
 import { thumbnailKeyFor } from '../../lib/storage/index.js';
-import { CATEGORY_TYPES, makeThumbnail, streamToTempFile, UploadRejected } from '../../lib/uploads/index.js';
+import { CATEGORY_TYPES, streamToTempFile, UploadRejected } from '../../lib/uploads/index.js';
 import { insertItems, markDone, markFailed, type NewItem, pendingItems, refreshCounts } from './ledger.js';
 import type { Manifest } from './manifest.js';
 
@@ -73,7 +73,7 @@ export async function processMedia(app: FastifyInstance, upload: Upload, path: s
     }
     let temp: Awaited<ReturnType<typeof streamToTempFile>>;
     try {
-      temp = await streamToTempFile(entry.stream, { maxBytes: MEDIA_MAX_BYTES, dir: app.uploadTempDir });
+      temp = await streamToTempFile(entry.stream, { maxBytes: MEDIA_MAX_BYTES, dir: app.jobTempDir });
     } catch (err) {
       await markFailed(app.db, upload.id, [{ item: entry.name, message: (err as Error).message }]);
       continue;
@@ -121,9 +121,10 @@ async function storeItem(
     throw err;
   }
   const file = `media/bulk/${upload.id}/${src.position}.${facts.ext}`;
-  const thumbnail = facts.mediaType === 'image' ? thumbnailKeyFor(file) : null;
   await app.storage.put(file, createReadStream(src.path), { contentType: facts.mimeType });
-  if (thumbnail) await app.storage.put(thumbnail, await makeThumbnail({ path: src.path }), { contentType: 'image/webp' });
+  const thumb = await mediaThumbnail(src.path, facts, app.ffmpegPath);
+  const thumbnail = thumb ? thumbnailKeyFor(file) : null;
+  if (thumb && thumbnail) await app.storage.put(thumbnail, thumb, { contentType: 'image/webp' });
   const campaign = upload.kind === 'campaign-media';
   try {
     await app.db.transaction(async (tx) => {

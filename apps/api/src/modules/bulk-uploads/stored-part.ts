@@ -8,5 +8,5 @@ import { streamToTempFile, type TempUpload } from '../../lib/uploads/index.js';
 export async function fetchToTemp(app: FastifyInstance, key: string): Promise<TempUpload | null> {
   const object = await app.storage.get(key);
   if (!object) return null;
-  return streamToTempFile(object.stream, { maxBytes: Number.MAX_SAFE_INTEGER, dir: app.uploadTempDir });
+  return streamToTempFile(object.stream, { maxBytes: Number.MAX_SAFE_INTEGER, dir: app.jobTempDir });
 }

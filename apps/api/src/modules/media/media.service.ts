@@ -81,6 +81,7 @@ export function createMediaService(app: FastifyInstance, kind: MediaDbKind): Res
     storeMediaFile(app.storage, { path: upload.path, originalName: upload.originalName }, 'media', {
       maxBytes: app.config.mediaMaxBytes,
       now: app.clock.now(),
+      ffmpegPath: app.ffmpegPath,
     });
 
   /** Runs the write with the new file; a refused write removes it again. */

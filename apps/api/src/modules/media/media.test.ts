@@ -1,7 +1,7 @@
 import type { CampaignMedia, DemoMedia } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, companies, manageActions } from '../../db/schema/index.js';
-import { mp4File, wavFile, webmFile } from '../../lib/media/testing.js';
+import { encodedVideo, mp4File, wavFile, webmFile } from '../../lib/media/testing.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
 import { auditRows, type FilePart, multipart, parseCsv, png, sessionWithKeys, storedFiles } from '../users/users.testing.js';
 
@@ -81,7 +81,26 @@ describe('POST /demo-media/add', () => {
     const video = (await add('demo-media', { clientId: client.demo, title: 'Teaser' }, filePart(mp4File(3, 640, 360), 'teaser.mp4'))).json<
       Write<DemoMedia>
     >();
-    expect(video.data).toMatchObject({ mediaType: 'video', mimeType: 'video/mp4', width: 640, height: 360, durationSeconds: 3 });
+    // A header without frames: no poster to take.
+    expect(video.data).toMatchObject({
+      mediaType: 'video',
+      mimeType: 'video/mp4',
+      width: 640,
+      height: 360,
+      durationSeconds: 3,
+      thumbnail: null,
+    });
+  });
+
+  it('a real video gets its poster frame as thumbnail, served like an image thumbnail', async () => {
+    const clip = (
+      await add('demo-media', { clientId: client.demo, title: 'Clip' }, filePart(encodedVideo('mp4', 2, 320, 240), 'clip.mp4'))
+    ).json<Write<DemoMedia>>();
+    expect(clip.data).toMatchObject({ mediaType: 'video', width: 320, height: 240 });
+    expect(clip.data.thumbnail).toBe(clip.data.file.replace('.mp4', '.thumb.webp'));
+    const thumb = await t.as(admin, { url: `/api/files/${clip.data.file}?thumb=1` });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
   });
 
   it('answers 400 with field errors for each bad field and for a missing file', async () => {
@@ -137,6 +156,10 @@ describe('campaign media', () => {
     expect(order.json().fieldErrors).toEqual({ endDate: 'The end date must not be before the start date' });
     const bad = await add('campaign-media', campaignFields({ startDate: '2027-02-30', campaignName: '' }), filePart(wavFile(0.1)));
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['campaignName', 'startDate']);
+    // A real date to JavaScript in a year PostgreSQL has not (0): a field error, not a 500.
+    const yearZero = await add('campaign-media', campaignFields({ startDate: '0000-02-29' }), filePart(wavFile(0.1)));
+    expect(yearZero.statusCode).toBe(400);
+    expect(yearZero.json().fieldErrors).toEqual({ startDate: 'Use a date between 1900 and 9999' });
   });
 
   it('keeps the two kinds apart: a demo id is 404 on /campaign-media', async () => {

@@ -40,15 +40,18 @@ describe('POST /device/user-requests', () => {
     const nearFuture = item(c, { requestedAt: new Date(Date.now() + 4 * 60_000).toISOString() });
     const unknown = item('NO-SUCH-CODE');
     const bad = { ...item(a), platform: 'symbian', eventId: 'not-a-uuid' };
-    const res = await sendBatch(t, key, { requests: [first, good, future, unknown, bad, nearFuture, first] });
+    // A time JavaScript reads but PostgreSQL cannot store (it has no year 0): that item is rejected, the batch still stored.
+    const yearZero = item(a, { requestedAt: '0000-02-29T10:00:00Z' });
+    const res = await sendBatch(t, key, { requests: [first, good, future, unknown, bad, nearFuture, first, yearZero] });
     expect(res.statusCode).toBe(200);
     const body = answer(res);
     expect(body.accepted).toBe(2);
     expect(body.duplicates).toBe(2);
-    expect(body.rejected.map((r) => r.index)).toEqual([2, 3, 4]);
+    expect(body.rejected.map((r) => r.index)).toEqual([2, 3, 4, 7]);
     expect(body.rejected[0]?.message).toMatch(/5 minutes/);
     expect(body.rejected[1]?.message).toBe('Unknown tone code');
-    expect(body.accepted + body.duplicates + body.rejected.length).toBe(7);
+    expect(body.rejected[3]?.message).toMatch(/between 1900 and 9999/);
+    expect(body.accepted + body.duplicates + body.rejected.length).toBe(8);
     expect(body.data.map((d) => d.eventId)).toEqual([first.eventId, good.eventId, nearFuture.eventId, first.eventId]);
     expect(await stored([first.eventId, good.eventId, future.eventId, unknown.eventId, nearFuture.eventId])).toBe(3);
 
@@ -218,6 +221,10 @@ describe('GET /user-request', () => {
     expect((await list('search=list-1')).json<{ total: number }>().total).toBe(1);
     expect((await list('platform=nokia')).statusCode).toBe(400);
     expect((await list('from=yesterday')).statusCode).toBe(400);
+    // Found by the fuzzer: a date PostgreSQL has no year for answered 500.
+    const yearZero = await list('from=0000-02-29');
+    expect(yearZero.statusCode).toBe(400);
+    expect(yearZero.json()).toMatchObject({ code: 'VALIDATION', fieldErrors: { from: 'Use a date between 1900 and 9999' } });
     expect((await list('sortField=deviceModel&sortOrder=desc')).statusCode).toBe(200);
 
     const csv = await t.as(admin, { url: `/api/user-request/export/csv?locationId=${s.locationId}` });

@@ -137,7 +137,8 @@ export async function storedFiles(t: TestApp): Promise<string[]> {
     .filter((d) => d.isFile())
     .map((d) => path.relative(root, path.join(d.parentPath, d.name)))
     .filter((p) => !p.split(path.sep).some((s) => s.startsWith('.')));
-  const temp = await readdir(t.app.uploadTempDir).catch(() => []);
+  // Requests' uploads and jobs' working copies alike: neither may stay behind.
+  const temp = [...(await readdir(t.app.uploadTempDir).catch(() => [])), ...(await readdir(t.app.jobTempDir).catch(() => []))];
   return [...stored.sort(), ...temp.map((f) => `tmp:${f}`)];
 }
 

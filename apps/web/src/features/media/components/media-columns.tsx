@@ -7,9 +7,9 @@ import { formatBytes, formatSeconds } from './media-filters';
 
 const MEDIA_TYPE_ICONS = { image: IconPhoto, video: IconMovie, audio: IconHeadphones } as const;
 
-/** An image's WebP thumbnail; video and audio have none and show their type's icon. */
+/** The WebP thumbnail (an image's, or a video's poster frame); without one, the type's icon. */
 function MediaThumb({ media, size = 48 }: { media: MediaRow; size?: number }) {
-  const src = useStoredFileUrl(media.mediaType === 'image' ? media.thumbnail : null, { thumb: true });
+  const src = useStoredFileUrl(media.thumbnail, { thumb: true });
   const Icon = MEDIA_TYPE_ICONS[media.mediaType];
   return (
     <Avatar src={src} alt={src ? `Thumbnail of ${media.title}` : undefined} size={size} radius="sm" color="brand" variant="light">

@@ -13,6 +13,7 @@ export function MediaPreviewModal({ media, onClose }: { media: MediaRow | null; 
   const image = media?.mediaType === 'image';
   const imageUrl = useStoredFileUrl(media && image ? media.file : null);
   const streamUrl = useStreamedFileUrl(media && !image ? media.file : null);
+  const posterUrl = useStreamedFileUrl(media?.mediaType === 'video' ? media.thumbnail : null);
   const url = image ? imageUrl : streamUrl;
   const facts = media
     ? [
@@ -41,7 +42,14 @@ export function MediaPreviewModal({ media, onClose }: { media: MediaRow | null; 
             <Image src={url} alt={media.title} fit="contain" mah="70vh" radius="sm" />
           ) : media.mediaType === 'video' ? (
             // biome-ignore lint/a11y/useMediaCaption: staff preview of an uploaded clip; no captions exist for it
-            <video src={url} controls style={{ width: '100%', maxHeight: '70vh' }} aria-label={media.title} data-testid="media-video" />
+            <video
+              src={url}
+              poster={posterUrl}
+              controls
+              style={{ width: '100%', maxHeight: '70vh' }}
+              aria-label={media.title}
+              data-testid="media-video"
+            />
           ) : (
             // biome-ignore lint/a11y/useMediaCaption: staff preview of an uploaded sound; no captions exist for it
             <audio src={url} controls style={{ width: '100%' }} aria-label={media.title} data-testid="media-audio" />
