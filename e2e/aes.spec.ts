@@ -126,6 +126,9 @@ test.describe('AES tool', () => {
     await signIn(page, 'admin');
     await page.goto('/aes/generate');
     await expect(page.getByRole('heading', { name: 'AES keys' })).toBeVisible();
+    // The shell finishes loading first (its avatar, fonts and session figures arrive a moment after the heading):
+    // what counts is that the tool itself asks for nothing, not a page load the cut happened to interrupt.
+    await page.waitForLoadState('networkidle');
     // Cut the network without the browser's 'offline' event (which, per spec s.4, shows /internet-connection).
     const attempted: string[] = [];
     await page.route('**/*', (route) => {

@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { CONFIRM_TEXT } from '@console/contract';
 import type { Locator, Page } from '@playwright/test';
 import { Api, chooseFile, dialog, expectImageLoaded, pngFile, rowWith, settled, table, toast, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
+import { encodedVideo } from '../apps/api/src/lib/media/testing';
 
 const textbox = (scope: Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 
@@ -30,28 +28,8 @@ function wavFile(name: string, seconds = 1, rate = 8000) {
   return { name, mimeType: 'audio/wav', buffer: b };
 }
 
-/** A 2 s WebM test pattern encoded by ffmpeg (npm test installs Debian's), a video every Chromium plays. */
-function webmFile(name: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
-  const out = path.join(dir, 'v.webm');
-  const args = [
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=320x240:rate=10',
-    '-c:v',
-    'libvpx-vp9',
-    out,
-  ];
-  const r = spawnSync('ffmpeg', args);
-  if (r.status !== 0) throw new Error(`ffmpeg could not encode the test video: ${r.stderr?.toString()}`);
-  const buffer = readFileSync(out);
-  rmSync(dir, { recursive: true, force: true });
-  return { name, mimeType: 'video/webm', buffer };
-}
+/** A 2 s WebM test pattern (ffmpeg, which npm test installs), a video every Chromium plays. */
+const webmFile = (name: string) => ({ name, mimeType: 'video/webm', buffer: encodedVideo('webm', 2, 320, 240) });
 
 async function createClients(baseURL: string, tag: string) {
   const api = await Api.admin(baseURL);
