@@ -24,7 +24,7 @@ export interface StoreMediaOptions extends ProbeOptions {
  * The WebP thumbnail of a probed media file: an image scaled down, a video's poster frame (when
  * ffmpeg is there and finds a frame), nothing for audio.
  */
-export async function mediaThumbnail(path: string, facts: MediaFacts, ffmpegPath?: string | null): Promise<Buffer | null> {
+async function mediaThumbnail(path: string, facts: MediaFacts, ffmpegPath?: string | null): Promise<Buffer | null> {
   if (facts.mediaType === 'image') return makeThumbnail({ path });
   if (facts.mediaType !== 'video' || !ffmpegPath) return null;
   const frame = await videoPoster(path, { ffmpegPath, mimeType: facts.mimeType, durationSeconds: facts.durationSeconds });
@@ -32,8 +32,28 @@ export async function mediaThumbnail(path: string, facts: MediaFacts, ffmpegPath
 }
 
 /**
+ * @public for bulk uploads, which choose their own keys. Stores a probed media file under `file`
+ * and its WebP thumbnail (mediaThumbnail) beside it; answers the thumbnail's key, or null when the
+ * file has none. The caller removes what was stored if this fails (removeMediaFiles).
+ */
+export async function putMediaFile(
+  storage: FileStorage,
+  file: string,
+  path: string,
+  facts: MediaFacts,
+  ffmpegPath?: string | null,
+): Promise<string | null> {
+  await storage.put(file, createReadStream(path), { contentType: facts.mimeType });
+  const thumb = await mediaThumbnail(path, facts, ffmpegPath);
+  if (!thumb) return null;
+  const thumbnail = thumbnailKeyFor(file);
+  await storage.put(thumbnail, thumb, { contentType: 'image/webp' });
+  return thumbnail;
+}
+
+/**
  * Probes a media file (by content, see probeMediaFile), then streams it into storage under a
- * fresh `<folder>/yyyy/mm/<uuid>.<ext>` key and writes its WebP thumbnail beside it (mediaThumbnail).
+ * fresh `<folder>/yyyy/mm/<uuid>.<ext>` key and writes its WebP thumbnail beside it (putMediaFile).
  * If any step after the first write fails, what was stored is removed again.
  */
 export async function storeMediaFile(
@@ -44,14 +64,9 @@ export async function storeMediaFile(
 ): Promise<StoredMedia> {
   const facts = await probeMediaFile(source, options);
   const file = newStorageKey(folder, facts.ext, options.now);
-  let thumbnail: string | null = null;
+  let thumbnail: string | null;
   try {
-    await storage.put(file, createReadStream(source.path), { contentType: facts.mimeType });
-    const thumb = await mediaThumbnail(source.path, facts, options.ffmpegPath);
-    if (thumb) {
-      thumbnail = thumbnailKeyFor(file);
-      await storage.put(thumbnail, thumb, { contentType: 'image/webp' });
-    }
+    thumbnail = await putMediaFile(storage, file, source.path, facts, options.ffmpegPath);
   } catch (err) {
     await removeMediaFiles(storage, { file, thumbnail: thumbnailKeyFor(file) });
     throw err;

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { BULK_UPLOAD_MESSAGES, type BulkUploadKind, MEDIA_MAX_BYTES } from '@console/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,8 +5,7 @@ import { fileTypeFromFile } from 'file-type';
 import { media } from '../../db/schema/index.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../../lib/bulk/zip-entry-checks.js';
 import { readZip } from '../../lib/bulk/zip-reader.js';
-import { mediaThumbnail, probeMediaFile, removeMediaFiles } from '../../lib/media/index.js';
-import { thumbnailKeyFor } from '../../lib/storage/index.js';
+import { probeMediaFile, putMediaFile, removeMediaFiles } from '../../lib/media/index.js';
 import { CATEGORY_TYPES, streamToTempFile, UploadRejected } from '../../lib/uploads/index.js';
 import { insertItems, markDone, markFailed, type NewItem, pendingItems, refreshCounts } from './ledger.js';
 import type { Manifest } from './manifest.js';
@@ -121,10 +119,7 @@ async function storeItem(
     throw err;
   }
   const file = `media/bulk/${upload.id}/${src.position}.${facts.ext}`;
-  await app.storage.put(file, createReadStream(src.path), { contentType: facts.mimeType });
-  const thumb = await mediaThumbnail(src.path, facts, app.ffmpegPath);
-  const thumbnail = thumb ? thumbnailKeyFor(file) : null;
-  if (thumb && thumbnail) await app.storage.put(thumbnail, thumb, { contentType: 'image/webp' });
+  const thumbnail = await putMediaFile(app.storage, file, src.path, facts, app.ffmpegPath);
   const campaign = upload.kind === 'campaign-media';
   try {
     await app.db.transaction(async (tx) => {

@@ -15,6 +15,26 @@ export type DashboardHeadingProps = {
   error?: string;
 };
 
+/** What a dashboard read by one query needs to know about it (a TanStack Query result fits). */
+type DashboardQuery = {
+  dataUpdatedAt: number;
+  isFetching: boolean;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+};
+
+/** The heading's freshness, Refresh and failure props for a dashboard read by one query. */
+export function headingStateOf(query: DashboardQuery, error: string) {
+  return {
+    updatedAt: query.dataUpdatedAt || undefined,
+    refreshing: query.isFetching,
+    loading: query.isPending,
+    onRefresh: () => void query.refetch(),
+    error: query.isError ? error : undefined,
+  } satisfies Partial<DashboardHeadingProps>;
+}
+
 /** A dashboard's title, freshness, Refresh button, and its failure with a retry. */
 export function DashboardHeading({ title, description, updatedAt, refreshing, loading, onRefresh, error }: DashboardHeadingProps) {
   return (

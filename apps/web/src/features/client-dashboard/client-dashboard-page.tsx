@@ -1,5 +1,5 @@
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { DashboardHeading } from '../../components/charts';
+import { DashboardHeading, headingStateOf } from '../../components/charts';
 import { CLIENT_DASHBOARD_ERROR, useClientDashboard } from './api/get-client-dashboard';
 import { DashboardCharts } from './components/dashboard-charts';
 import { StatCards } from './components/stat-cards';
@@ -11,15 +11,7 @@ export default function ClientDashboardPage() {
 
   return (
     <Stack gap="lg" aria-busy={dashboard.isFetching || undefined}>
-      <DashboardHeading
-        title="Overview"
-        description="Your clients at a glance."
-        updatedAt={dashboard.dataUpdatedAt || undefined}
-        refreshing={dashboard.isFetching}
-        loading={dashboard.isPending}
-        onRefresh={() => void dashboard.refetch()}
-        error={dashboard.isError ? CLIENT_DASHBOARD_ERROR : undefined}
-      />
+      <DashboardHeading title="Overview" description="Your clients at a glance." {...headingStateOf(dashboard, CLIENT_DASHBOARD_ERROR)} />
 
       {dashboard.isPending ? (
         <Stack gap="md" role="status" aria-label="Loading the dashboard">

@@ -1,7 +1,7 @@
 import { Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { IconActivity, IconBuilding, IconShieldLock, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import type { ProductDashboard } from '@console/contract';
-import { DashboardHeading, PerDayCard, type Stat, StatCards } from '../../components/charts';
+import { DashboardHeading, headingStateOf, PerDayCard, type Stat, StatCards } from '../../components/charts';
 import { PRODUCT_DASHBOARD_ERROR, useProductDashboard } from './api/get-product-dashboard';
 import { RecentChanges } from './components/recent-changes';
 
@@ -37,15 +37,7 @@ export default function ProductDashboardPage() {
 
   return (
     <Stack gap="lg" aria-busy={dashboard.isFetching || undefined}>
-      <DashboardHeading
-        title="Overview"
-        description="Your platform at a glance."
-        updatedAt={dashboard.dataUpdatedAt || undefined}
-        refreshing={dashboard.isFetching}
-        loading={dashboard.isPending}
-        onRefresh={() => void dashboard.refetch()}
-        error={dashboard.isError ? PRODUCT_DASHBOARD_ERROR : undefined}
-      />
+      <DashboardHeading title="Overview" description="Your platform at a glance." {...headingStateOf(dashboard, PRODUCT_DASHBOARD_ERROR)} />
 
       {dashboard.isPending ? <DashboardSkeleton /> : null}
 

@@ -1,7 +1,7 @@
 import type { ToneDashboard } from '@console/contract';
 import { Grid, Skeleton, Stack } from '@mantine/core';
 import { IconMapPin, IconMessage2, IconWaveSine } from '@tabler/icons-react';
-import { DashboardHeading, PerDayCard, type Stat, StatCards } from '../../components/charts';
+import { DashboardHeading, headingStateOf, PerDayCard, type Stat, StatCards } from '../../components/charts';
 import { TONES_DASHBOARD_ERROR, useTonesDashboard } from './api/get-tones-dashboard';
 import { TopLocationsCard } from './components/top-locations-card';
 
@@ -20,11 +20,7 @@ export default function TonesDashboardPage() {
       <DashboardHeading
         title="Overview"
         description="Locations, tone sequences and user requests across the tones portal."
-        updatedAt={dashboard.dataUpdatedAt || undefined}
-        refreshing={dashboard.isFetching}
-        loading={dashboard.isPending}
-        onRefresh={() => void dashboard.refetch()}
-        error={dashboard.isError ? TONES_DASHBOARD_ERROR : undefined}
+        {...headingStateOf(dashboard, TONES_DASHBOARD_ERROR)}
       />
       {dashboard.isPending ? (
         <Stack gap="md" role="status" aria-label="Loading the dashboard">
