@@ -35,6 +35,8 @@ export const clients = pgTable(
     index('clients_status_idx').on(t.status),
     index('clients_name_idx').on(t.name),
     index('clients_created_at_idx').on(t.createdAt),
+    // GET /files finds the client whose logo a key is (clients.view may read it).
+    index('clients_logo_idx').on(t.logo),
     index('clients_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );

@@ -23,6 +23,8 @@ export const companies = pgTable(
     index('companies_name_idx').on(t.name),
     index('companies_status_idx').on(t.status),
     index('companies_created_at_idx').on(t.createdAt),
+    // GET /files finds the company whose logo a key is (companies.view may read it).
+    index('companies_logo_idx').on(t.logo),
     // Lists search with ILIKE '%term%'; a trigram index keeps that fast on large tables.
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     // Company names are unique regardless of case ("ACME" is "Acme").

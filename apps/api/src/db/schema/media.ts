@@ -53,6 +53,9 @@ export const media = pgTable(
     index('media_title_idx').on(t.title),
     index('media_tone_code_idx').on(t.toneCode),
     index('media_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // GET /files looks up the row that owns a stored file (its file or its thumbnail) to check the viewer's key.
+    index('media_file_idx').on(t.file),
+    index('media_thumbnail_idx').on(t.thumbnail),
     // Campaign media need a campaign name and dates in order; demo media carry none of them.
     check(
       'media_campaign_fields_ck',

@@ -40,6 +40,8 @@ export const users = pgTable(
     index('users_company_idx').on(t.companyId),
     index('users_status_idx').on(t.status),
     index('users_created_at_idx').on(t.createdAt),
+    // GET /files finds the user whose profile image a key is (users.view or self may read it).
+    index('users_profile_idx').on(t.profile),
     index('users_name_idx').on(t.lastname, t.firstname),
     index('users_search_trgm_idx').using('gin', sql`(${t.firstname} || ' ' || ${t.lastname} || ' ' || ${t.email}) gin_trgm_ops`),
   ],
