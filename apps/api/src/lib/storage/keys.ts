@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { InvalidStorageKey } from './types.js';
 
 /** Top-level folders of the store; each kind of upload lives under its own. */
@@ -8,6 +8,13 @@ export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 const MAX_KEY_LENGTH = 1024; // Azure's blob-name limit; far above what we generate
 const EXTENSION = /^[a-z0-9]{1,10}$/;
 
+/** An extension fit for a key: lower case, no dot, 1-10 of a-z 0-9. */
+function keyExt(ext: string): string {
+  const clean = ext.replace(/^\./, '').toLowerCase();
+  if (!EXTENSION.test(clean)) throw new InvalidStorageKey(`bad extension ${JSON.stringify(ext)}`);
+  return clean;
+}
+
 /**
  * A fresh server-side key `<folder>/<yyyy>/<mm>/<uuid>.<ext>` (UTC date). The client's file name
  * never reaches a key; keep it (via `safeDisplayName`) in the database for Content-Disposition.
@@ -16,11 +23,24 @@ export function newStorageKey(folder: StorageFolder, ext: string, now: Date = ne
   if (!(STORAGE_FOLDERS as readonly string[]).includes(folder)) {
     throw new InvalidStorageKey(`unknown folder ${JSON.stringify(folder)}`);
   }
-  const cleanExt = ext.replace(/^\./, '').toLowerCase();
-  if (!EXTENSION.test(cleanExt)) throw new InvalidStorageKey(`bad extension ${JSON.stringify(ext)}`);
+  const cleanExt = keyExt(ext);
   const yyyy = String(now.getUTCFullYear());
   const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
   return `${folder}/${yyyy}/${mm}/${randomUUID()}.${cleanExt}`;
+}
+
+/**
+ * Key of a bulk-uploaded media item: `media/bulk/<uploadId>/<digest>.<ext>`. It must be the same
+ * on every run of the job (a replay after a crash overwrites what the cut-off run wrote instead
+ * of leaking a copy), and no one may guess it from the upload id and the item's position (GET
+ * /files also checks the owner, but a key is never the only lock). So the name is a digest of the
+ * part's own storage key, which holds a random UUID and is never shown, and the position.
+ */
+export function bulkItemKey(upload: { id: number; storageKey: string | null }, position: number, ext: string): string {
+  if (!upload.storageKey) throw new InvalidStorageKey('the upload has no stored part');
+  const cleanExt = keyExt(ext);
+  const digest = createHash('sha256').update(`${upload.storageKey}\n${position}`).digest('hex').slice(0, 32);
+  return `media/bulk/${upload.id}/${digest}.${cleanExt}`;
 }
 
 /**

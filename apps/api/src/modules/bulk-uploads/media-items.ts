@@ -6,11 +6,12 @@ import { media } from '../../db/schema/index.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../../lib/bulk/zip-entry-checks.js';
 import { readZip } from '../../lib/bulk/zip-reader.js';
 import { probeMediaFile, putMediaFile, removeMediaFiles } from '../../lib/media/index.js';
-import { CATEGORY_TYPES, streamToTempFile, UploadRejected } from '../../lib/uploads/index.js';
+import { bulkItemKey } from '../../lib/storage/index.js';
+import { CATEGORY_TYPES, cleanUploadedFile, streamToTempFile, UploadRejected } from '../../lib/uploads/index.js';
 import { insertItems, markDone, markFailed, type NewItem, pendingItems, refreshCounts } from './ledger.js';
 import type { Manifest } from './manifest.js';
 
-type Upload = { id: number; clientId: number; kind: BulkUploadKind; fileName: string };
+type Upload = { id: number; clientId: number; kind: BulkUploadKind; fileName: string; storageKey: string | null };
 
 const zipLimits = (): ZipLimits => ({ ...DEFAULT_ZIP_LIMITS, maxEntryBytes: MEDIA_MAX_BYTES });
 
@@ -95,8 +96,9 @@ function titleFromName(item: string) {
 }
 
 /**
- * One media item, exactly once: its file goes under a key fixed by (upload, position), so a
- * replay after a crash overwrites what the cut-off run wrote instead of leaking a copy; the row
+ * One media item, exactly once: its file goes under a key fixed by (upload, position)
+ * (bulkItemKey: unguessable all the same), so a replay after a crash overwrites what the
+ * cut-off run wrote instead of leaking a copy; the row
  * and the ledger's done mark are one transaction, and the unique (upload, item) makes a second
  * insert a no-op that still finds the first row.
  */
@@ -113,12 +115,14 @@ async function storeItem(
   if (upload.kind === 'campaign-media' && !meta) return fail(BULK_UPLOAD_MESSAGES.notInManifest);
   let facts: Awaited<ReturnType<typeof probeMediaFile>>;
   try {
+    // The same cleaning as a form upload (an image re-encoded: no EXIF, no trailing bytes), then its facts.
+    await cleanUploadedFile(src.path, { maxBytes: MEDIA_MAX_BYTES, allowed: 'media', use: 'media' });
     facts = await probeMediaFile({ path: src.path }, { maxBytes: MEDIA_MAX_BYTES });
   } catch (err) {
     if (err instanceof UploadRejected) return fail(err.message);
     throw err;
   }
-  const file = `media/bulk/${upload.id}/${src.position}.${facts.ext}`;
+  const file = bulkItemKey(upload, src.position, facts.ext);
   const thumbnail = await putMediaFile(app.storage, file, src.path, facts, app.ffmpegPath);
   const campaign = upload.kind === 'campaign-media';
   try {

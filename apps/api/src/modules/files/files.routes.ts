@@ -1,25 +1,29 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { errors } from '../../lib/http-schemas.js';
 import { assertValidKey, InvalidStorageKey, normaliseStoredPath, parseRangeHeader, thumbnailKeyFor } from '../../lib/storage/index.js';
 import { storedFileHeaders } from '../../lib/uploads/index.js';
+import type { AuthContext } from '../../types.js';
+import { findFileOwner } from './files.repository.js';
 
 /**
- * GET /files/<key>: a stored logo, avatar or media file, to any signed-in caller (permission
- * 'session', declared below; the session may also come from the userDetails cookie, so a media
- * element can stream the file itself). Keys are server-generated UUID paths; the path is normalised (spec s.3:
- * backslashes become slashes) and validated before it reaches the storage. Only the folders of
- * images shown across the console are served here; bulk-upload sources and other private
- * folders are not (their modules serve them behind their own permission).
+ * GET /files/<key>: a stored logo, avatar or media file, to a caller who may see the row that
+ * owns it (files.repository.ts: the media's view key for a media file and its thumbnail,
+ * `users.view` or self for a profile image, `clients.view` / `companies.view` for a logo). The
+ * route itself only needs a session (it may also come from the userDetails cookie, so a media
+ * element can stream the file itself); the owner's key is checked here, per file. A key no row
+ * owns, or whose row the caller may not see, answers 404 alike (the refusal is audited), so the
+ * route tells nothing about files a caller may not see. Keys are server-generated and
+ * unguessable; the path is normalised (spec s.3: backslashes become slashes) and validated
+ * before it reaches the storage. Bulk-upload parts are not served here (their module serves
+ * what it shows behind the upload's own key).
  * `?thumb=1` answers the WebP thumbnail (the original when an image has none).
  * Range requests (one `bytes=` range) answer 206 with Content-Range, or 416 when no byte of the
  * file is in the range: video and audio players seek with them (DESIGN s.4b). A request with
  * If-Range gets the whole file: we keep no validator to compare it with.
  */
-
-const SERVED_FOLDERS = new Set(['profile', 'companies', 'clients', 'media']);
 
 export function fileKeyFromPath(raw: string): string {
   const key = normaliseStoredPath(raw);
@@ -42,7 +46,8 @@ export default async function filesRoutes(app: FastifyInstance) {
       config: { permission: 'session', cookieSession: true },
       schema: {
         tags: ['files'],
-        summary: 'A stored file (logo, profile image, media); ?thumb=1 for its thumbnail; HTTP Range (206/416)',
+        summary:
+          'A stored file (logo, profile image, media) to a caller who may see its row; ?thumb=1 for its thumbnail; HTTP Range (206/416)',
         security: [{ bearer: [] }],
         params: z.object({ '*': z.string().max(1024) }),
         querystring: z.object({ thumb: z.enum(['0', '1', 'true', 'false']).optional() }),
@@ -51,7 +56,7 @@ export default async function filesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const key = fileKeyFromPath(request.params['*']);
-      if (!SERVED_FOLDERS.has(key.split('/')[0] ?? '')) throw new AppError('NOT_FOUND');
+      await assertMaySee(request, key);
       const wantThumb = request.query.thumb === '1' || request.query.thumb === 'true';
       const thumbKey = wantThumb ? thumbnailKeyFor(key) : undefined;
       const range = request.headers['if-range'] ? undefined : parseRangeHeader(request.headers.range);
@@ -73,4 +78,19 @@ export default async function filesRoutes(app: FastifyInstance) {
       return reply.send(file.stream as never);
     },
   );
+}
+
+/** 404 unless the caller may see the row that owns the file (self, or the owner's view key). */
+async function assertMaySee(request: FastifyRequest, key: string) {
+  const auth = request.auth as AuthContext; // the route's 'session' permission ran first
+  const owner = await findFileOwner(request.server.db, key);
+  if (!owner) throw new AppError('NOT_FOUND');
+  if (owner.userId === auth.user.id || (await auth.can(owner.viewKey))) return;
+  await request.server.audit.record(request, {
+    action: 'permission-denied',
+    entity: 'file',
+    entityId: key,
+    after: { required: [owner.viewKey] },
+  });
+  throw new AppError('NOT_FOUND');
 }

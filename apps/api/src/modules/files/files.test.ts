@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
+import { clients, companies, media } from '../../db/schema/index.js';
 import { AzureBlobStorage, LocalDiskStorage } from '../../lib/storage/index.js';
 import { startAzurite, type RunningAzurite } from '../../lib/storage/testing/azurite.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -53,7 +54,7 @@ describe('GET /files on the local driver', () => {
   });
   afterAll(() => t?.close());
 
-  it('serves a profile image to any signed-in user; 401 without a session; 404 for unknown keys', async () => {
+  it('serves a profile image to its user and to users.view holders; 401 without a session; 404 for unknown keys', async () => {
     expect(t.app.storage).toBeInstanceOf(LocalDiskStorage);
     const manager = await t.login('manager');
     const up = await t.as(manager, {
@@ -64,8 +65,8 @@ describe('GET /files on the local driver', () => {
       ]),
     });
     const key = up.json().data.profile as string;
-    const guest = await t.login('guest');
-    const res = await t.as(guest, { url: `/api/files/${key}` });
+    const admin = await t.login('admin');
+    const res = await t.as(admin, { url: `/api/files/${key}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject({
       'content-type': 'image/png',
@@ -73,18 +74,43 @@ describe('GET /files on the local driver', () => {
       'cache-control': 'private, no-cache',
     });
     // A legacy path with backslashes (spec s.3) reaches the same file.
-    expect((await t.as(guest, { url: `/api/files/${key.replace(/\//g, '%5C')}` })).statusCode).toBe(200);
+    expect((await t.as(manager, { url: `/api/files/${key.replace(/\//g, '%5C')}` })).statusCode).toBe(200);
     expect((await t.inject({ url: `/api/files/${key}` })).statusCode).toBe(401);
-    expect((await t.as(guest, { url: '/api/files/profile/2024/01/missing.png' })).statusCode).toBe(404);
+    // A user who may not see the manager's row learns nothing: the same 404 as a missing file.
+    const guest = await t.login('guest');
+    expect((await t.as(guest, { url: `/api/files/${key}` })).statusCode).toBe(404);
+    expect((await t.as(admin, { url: '/api/files/profile/2024/01/missing.png' })).statusCode).toBe(404);
   });
 });
 
+/** A stored audio file with the demo media row that owns it (GET /files serves only owned files). */
+async function ownedAudio(t: TestApp, key: string, bytes: Buffer) {
+  await t.app.storage.put(key, bytes, { contentType: 'audio/mpeg' });
+  const [company] = await t.app.db
+    .insert(companies)
+    .values({ name: `Files ${key}` })
+    .returning();
+  const [client] = await t.app.db.insert(clients).values({ name: 'Files', companyId: company!.id, type: 'demo' }).returning();
+  await t.app.db
+    .insert(media)
+    .values({
+      kind: 'demo',
+      clientId: client!.id,
+      title: 'clip',
+      mediaType: 'audio',
+      file: key,
+      mimeType: 'audio/mpeg',
+      size: bytes.length,
+    });
+}
+
 /** GET /api/files with Range headers against whatever driver `t` runs on. */
 async function checkRanges(t: TestApp) {
-  const session = await t.login('guest');
+  // The manager holds demo-media.view.
+  const session = await t.login('manager');
   const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
   const key = `media/2026/01/range-${Date.now()}.mp3`;
-  await t.app.storage.put(key, bytes, { contentType: 'audio/mpeg' });
+  await ownedAudio(t, key, bytes);
   const get = (range?: string, extra: Record<string, string> = {}) =>
     t.as(session, { url: `/api/files/${key}`, headers: { ...(range ? { range } : {}), ...extra } });
 
@@ -140,9 +166,9 @@ describe('GET /files with HTTP Range (local driver)', () => {
     checkRanges(t));
 
   it('a media element streams with the session of the userDetails cookie; other routes and methods ignore that cookie', async () => {
-    const session = await t.login('guest');
+    const session = await t.login('manager');
     const key = `media/2026/01/cookie-${Date.now()}.mp3`;
-    await t.app.storage.put(key, Buffer.alloc(2000, 3), { contentType: 'audio/mpeg' });
+    await ownedAudio(t, key, Buffer.alloc(2000, 3));
     const cookie = (token: string) => `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: token, user: { id: 1 } }))}`;
     const streamed = await t.inject({ url: `/api/files/${key}`, headers: { cookie: cookie(session.token), range: 'bytes=100-199' } });
     expect(streamed.statusCode).toBe(206);

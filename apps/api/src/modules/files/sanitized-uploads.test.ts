@@ -1,8 +1,11 @@
 import { IMAGE_PIXEL_LIMITS, UPLOAD_MESSAGES } from '@console/contract';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifJsPolyglot, jpegWithGps, leaks, NO_LEAKS, pngWithTrailingHtml, POLYGLOT_SCRIPT } from '../../lib/uploads/testing.js';
+import { clients, companies, media } from '../../db/schema/index.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
+import { filePart, uploadParts, waitFinished, zipOf } from '../bulk-uploads/bulk-uploads.testing.js';
 import { multipart, pixelFloodPng, storedFiles } from '../users/users.testing.js';
 
 // Every route that takes an image stores a re-encoded copy: what /files serves never carries the
@@ -121,5 +124,38 @@ describe.each(routes)('$name', (route) => {
       message: UPLOAD_MESSAGES.tooManyPixels(route.limit, 6000, 6000),
     });
     expect(await storedFiles(t)).toEqual(before);
+  });
+});
+
+// Issue 14 s.5: bulk uploads (archive entries and plain parts) store images the same way: re-encoded.
+describe('bulk media upload', () => {
+  it('stores archive entries and plain parts without EXIF (GPS, camera) or bytes after the image end', async () => {
+    const [company] = await t.app.db.insert(companies).values({ name: 'Bulk Clean Co' }).returning();
+    const [client] = await t.app.db.insert(clients).values({ name: 'Bulk clean', companyId: company!.id, type: 'demo' }).returning();
+    const res = await uploadParts(t, admin, 'demo-media', { clientId: client!.id }, [
+      filePart(
+        'pack.zip',
+        await zipOf([
+          { name: 'holiday.jpg', data: await jpegWithGps() },
+          { name: 'page.png', data: await pngWithTrailingHtml() },
+        ]),
+      ),
+      filePart('poly.gif', await gifJsPolyglot()),
+    ]);
+    expect(res.statusCode).toBe(202);
+    for (const row of res.json().data as { id: number }[]) expect((await waitFinished(t, row.id)).status).toBe('completed');
+    const rows = await t.app.db.select().from(media).where(eq(media.clientId, client!.id));
+    expect(rows.map((r) => r.fileName).sort()).toEqual(['holiday.jpg', 'page.png', 'poly.gif']);
+    for (const row of rows) {
+      const file = await t.as(admin, { url: `/api/files/${row.file}` });
+      expect(file.statusCode).toBe(200);
+      expect(await leaks(file.rawPayload), row.fileName ?? '').toEqual(NO_LEAKS);
+      expect(file.rawPayload.toString('latin1')).not.toContain(POLYGLOT_SCRIPT);
+      expect(file.rawPayload.toString('latin1')).not.toContain('<script>');
+      // The row describes what is stored, not what was sent.
+      expect(row.size).toBe(file.rawPayload.length);
+    }
+    const jpeg = rows.find((r) => r.fileName === 'holiday.jpg')!;
+    expect([jpeg.width, jpeg.height]).toEqual([40, 60]); // turned upright like a form upload
   });
 });

@@ -81,8 +81,10 @@ describe('PATCH /about/update/:id', () => {
       secondaryColor: '#ff8800',
     });
     expect(body.data.profile).toMatch(/^profile\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
-    const img = await t.as(guest, { url: `/api/files/${body.data.profile}?thumb=1` });
+    // Your own image is yours to see; a guest without users.view gets nothing.
+    const img = await t.as(manager, { url: `/api/files/${body.data.profile}?thumb=1` });
     expect(img.statusCode).toBe(200);
+    expect((await t.as(guest, { url: `/api/files/${body.data.profile}?thumb=1` })).statusCode).toBe(404);
     expect(img.headers['content-type']).toBe('image/webp');
     expect((await auditRows(t, 'update', 'profile'))[0]).toMatchObject({
       entityId: String(manager.userId),
