@@ -11,6 +11,15 @@ describe('manage-action values by type (DESIGN s.4b)', () => {
     ['deep-link', 'nova-app+x.y://a', true],
     ['deep-link', '1app://a', false],
     ['deep-link', 'novaapp://', false],
+    ['deep-link', 'https://nova.example/offers', true],
+    ['deep-link', 'javascript://%0aalert(1)', false],
+    ['deep-link', 'JavaScript://x%0aalert(1)', false],
+    ['deep-link', 'data://text/html,<script>alert(1)</script>', false],
+    ['deep-link', 'vbscript://x', false],
+    ['deep-link', 'file:///etc/passwd', false],
+    ['deep-link', 'blob://x', false],
+    ['deep-link', 'about://blank', false],
+    ['deep-link', 'javascriptapp://home', true],
     ['show-media', '42', true],
     ['show-media', '042', false],
     ['show-media', '2147483648', false],
@@ -29,6 +38,16 @@ describe('manage-action values by type (DESIGN s.4b)', () => {
   it('an empty or over-long value has its own message', () => {
     expect(actionValueError('call', '  ')).toBe('Value is required');
     expect(actionValueError('open-url', `https://a.example/${'x'.repeat(2048)}`)).toBe('Value must be at most 2048 characters');
+  });
+
+  it('a deep link with a refused scheme says so, with or without //, in the form schema and in a sheet row', () => {
+    const unsafe = 'This link type is not allowed: use http://, https:// or an app scheme such as myapp://';
+    for (const value of ['javascript:alert(1)', 'javascript://%0aalert(1)', ' DATA:text/html;base64,PHNjcmlwdD4=', 'data://x'])
+      expect(actionValueError('deep-link', value), value).toBe(unsafe);
+    const form = manageActionInputSchema.safeParse({ clientId: 1, name: 'x', actionType: 'deep-link', value: 'javascript://%0aalert(1)' });
+    expect(form.error?.issues).toEqual([expect.objectContaining({ path: ['value'], message: unsafe })]);
+    const row = manageActionSheetRowSchema.safeParse({ name: 'x', actionType: 'Deep-Link', value: 'data:text/html,<b>x</b>' });
+    expect(row.error?.issues).toEqual([expect.objectContaining({ path: ['value'], message: unsafe })]);
   });
 
   it('the form and API schema put the type-specific message on value', () => {

@@ -29,11 +29,22 @@ export const ACTION_VALUE_MESSAGES = {
   call: 'Enter a phone number: 7 to 15 digits, optionally starting with +',
   sms: 'Enter a phone number: 7 to 15 digits, optionally starting with +',
   email: 'Invalid email address',
-} as const satisfies Record<ActionType | 'required' | 'tooLong', string>;
+  unsafeScheme: 'This link type is not allowed: use http://, https:// or an app scheme such as myapp://',
+} as const satisfies Record<ActionType | 'required' | 'tooLong' | 'unsafeScheme', string>;
+
+/**
+ * Schemes a deep link may not use: they run script or read local or inline content wherever a
+ * device opens them (the pen test stored `javascript://%0a...` and `data://...` links). A deny-list
+ * and not an allow-list: the product declares no app schemes, each client's app has its own (the
+ * seed gives every client `<slug>://home`), so any other `scheme://` link, http(s) included, stays allowed.
+ */
+export const REFUSED_LINK_SCHEMES = ['javascript', 'vbscript', 'data', 'file', 'blob', 'about'] as const;
 
 const HTTP_URL_RE = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 // Any scheme (RFC 3986: a letter, then letters, digits, + . -) followed by :// and something.
 const DEEP_LINK_RE = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+// The scheme alone, so `javascript:x` gets the unsafe-scheme message rather than the shape one.
+const SCHEME_RE = /^([a-z][a-z0-9+.-]*):/i;
 const MEDIA_ID_RE = /^[1-9]\d{0,9}$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // E.164-ish: an optional +, then 7 to 15 digits; spaces, dots, dashes and brackets between them
@@ -46,6 +57,10 @@ export function actionValueError(actionType: ActionType, value: string): string 
   const v = value.trim();
   if (v === '') return ACTION_VALUE_MESSAGES.required;
   if (v.length > ACTION_VALUE_MAX) return ACTION_VALUE_MESSAGES.tooLong;
+  if (actionType === 'deep-link') {
+    const scheme = SCHEME_RE.exec(v)?.[1]?.toLowerCase();
+    if (scheme && (REFUSED_LINK_SCHEMES as readonly string[]).includes(scheme)) return ACTION_VALUE_MESSAGES.unsafeScheme;
+  }
   const ok = (() => {
     switch (actionType) {
       case 'open-url':

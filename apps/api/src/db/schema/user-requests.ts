@@ -45,21 +45,36 @@ export const userRequests = pgTable(
   ],
 );
 
-/** One row per device code, upserted by each ingested batch (the device-details summary). */
+/** The owner of device rows whose requests came without a known API key owner (seeded, or legacy rows of a deleted user). */
+export const NO_DEVICE_OWNER = 0;
+
+/**
+ * One row per (API key owner, device code), upserted by each ingested batch: one owner's reports
+ * never overwrite another owner's row (issue 14, finding 7). GET /user-request/device-code sums a
+ * code's rows (docs/interfaces.md).
+ */
 export const devices = pgTable(
   'devices',
   {
-    deviceCode: varchar('device_code', { length: 64 }).primaryKey(),
+    deviceCode: varchar('device_code', { length: 64 }).notNull(),
+    // The API key's user id when it reported (NO_DEVICE_OWNER when none). Not a foreign key on purpose:
+    // deleting a user keeps its devices' history as user_requests does (SET NULL there), which SET NULL
+    // cannot do in a primary key; identity ids are never reused, so a stale id names nobody else.
+    userId: integer('user_id').notNull(),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
     requests: bigint('requests', { mode: 'number' }).notNull().default(0),
-    // The latest values the device reported.
+    // The latest values the device reported to this owner.
     platform: varchar('platform', { length: 10, enum: DEVICE_PLATFORMS }).notNull(),
     deviceModel: varchar('device_model', { length: 100 }),
     osVersion: varchar('os_version', { length: 50 }),
     appVersion: varchar('app_version', { length: 50 }),
   },
-  (t) => [index('devices_last_seen_idx').on(t.lastSeen)],
+  (t) => [
+    // Code first: the same index serves the ingestion upsert and the device-details read by code.
+    primaryKey({ name: 'devices_pk', columns: [t.deviceCode, t.userId] }),
+    index('devices_last_seen_idx').on(t.lastSeen),
+  ],
 );
 
 /**
@@ -94,8 +109,8 @@ export const userRequestLocationTotals = pgTable('user_request_location_totals',
 });
 
 /**
- * How many devices exist, kept by ingestion as it creates them (one row, id 1): counting the
- * devices table on every dashboard view would grow with the fleet.
+ * How many devices exist, i.e. (owner, device code) rows, kept by ingestion as it creates them (one
+ * row, id 1): counting the devices table on every dashboard view would grow with the fleet.
  */
 export const deviceTotals = pgTable(
   'device_totals',

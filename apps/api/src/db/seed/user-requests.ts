@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { locations, toneSequences } from '../schema/index.js';
+import { locations, NO_DEVICE_OWNER, toneSequences } from '../schema/index.js';
 
 /** Locations and tone sequences made when the database has none, so user requests have somewhere to point. */
 const DEMO_VENUES = [
@@ -105,13 +105,18 @@ async function rebuildUserRequestRollups(db: Db) {
       select location_id, count(*), max(requested_at) from user_requests group by 1`);
     await tx.execute(sql`
       insert into user_request_platform_totals (platform, requests) select platform, count(*) from user_requests group by 1`);
+    // One device per (key owner, code), as ingestion keeps them; requests without an owner (these
+    // seeded ones) go to NO_DEVICE_OWNER. Inlined, not a parameter: DISTINCT ON must repeat the
+    // ORDER BY expression exactly, and a CTE read twice would be materialised (millions of rows).
+    const owner = sql.raw(`coalesce(user_id, ${Number(NO_DEVICE_OWNER)})`);
     await tx.execute(sql`
-      insert into devices (device_code, first_seen, last_seen, requests, platform, device_model, os_version, app_version)
-      select g.device_code, g.first_seen, g.last_seen, g.n, l.platform, l.device_model, l.os_version, l.app_version
-      from (select device_code, min(requested_at) as first_seen, max(requested_at) as last_seen, count(*) as n
-            from user_requests group by 1) g
-      join (select distinct on (device_code) device_code, platform, device_model, os_version, app_version
-            from user_requests order by device_code, requested_at desc) l on l.device_code = g.device_code`);
+      insert into devices (device_code, user_id, first_seen, last_seen, requests, platform, device_model, os_version, app_version)
+      select g.device_code, g.owner, g.first_seen, g.last_seen, g.n, l.platform, l.device_model, l.os_version, l.app_version
+      from (select device_code, ${owner} as owner, min(requested_at) as first_seen, max(requested_at) as last_seen, count(*) as n
+            from user_requests group by 1, 2) g
+      join (select distinct on (device_code, ${owner}) device_code, ${owner} as owner, platform, device_model, os_version, app_version
+            from user_requests order by device_code, ${owner}, requested_at desc) l
+        on l.device_code = g.device_code and l.owner = g.owner`);
     await tx.execute(sql`insert into device_totals (id, devices) select 1, count(*) from devices`);
   });
 }

@@ -1,7 +1,7 @@
-import type { IngestContent, Platform } from '@console/contract';
+import { actionValueError, type IngestContent, type Platform } from '@console/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { manageActions, media, toneSequences } from '../../db/schema/index.js';
+import { clients, manageActions, media, toneSequences } from '../../db/schema/index.js';
 
 export type IngestRow = {
   eventId: string;
@@ -31,7 +31,7 @@ export async function toneSequencesByCode(db: Db, codes: string[]) {
 /**
  * Stores a batch in ONE statement: the multi-row insert (ON CONFLICT DO NOTHING on (user, event
  * id), so a replayed event is a duplicate, stored once) and, from exactly the rows it inserted,
- * the device upsert (with the count of devices it created) and the three rollups, each one
+ * the upsert of the key owner's devices (with the count of devices it created) and the three rollups, each one
  * upsert of grouped counts. Data-modifying
  * CTEs all run to completion in the statement's snapshot, so the rollups can never drift from
  * the rows, whatever batches run at the same time. Groups are upserted in key order, so two
@@ -75,13 +75,14 @@ export async function insertBatch(db: Db, userId: number, rows: IngestRow[]): Pr
       from ins order by device_code, requested_at desc
     ),
     dev as (
-      insert into devices (device_code, first_seen, last_seen, requests, platform, device_model, os_version, app_version)
-      select g.device_code, g.first_seen, g.last_seen, g.n, l.platform, l.device_model, l.os_version, l.app_version
+      -- Keyed by (code, this key's owner): another owner's row with the same code is never touched.
+      insert into devices (device_code, user_id, first_seen, last_seen, requests, platform, device_model, os_version, app_version)
+      select g.device_code, ${userId}::int, g.first_seen, g.last_seen, g.n, l.platform, l.device_model, l.os_version, l.app_version
       from (select device_code, min(requested_at) as first_seen, max(requested_at) as last_seen, count(*) as n
             from ins group by device_code) g
       join latest l on l.device_code = g.device_code
       order by g.device_code
-      on conflict (device_code) do update set
+      on conflict (device_code, user_id) do update set
         first_seen = least(devices.first_seen, excluded.first_seen),
         last_seen = greatest(devices.last_seen, excluded.last_seen),
         requests = devices.requests + excluded.requests,
@@ -126,8 +127,10 @@ export async function insertBatch(db: Db, userId: number, rows: IngestRow[]): Pr
 
 /**
  * What each tone code triggers: an active manage-action first; else an active campaign media
- * running today (dates inclusive, open ends allowed); else an active demo media. The oldest row
- * wins when several match, so the answer is stable.
+ * running today (dates inclusive, open ends allowed); else an active demo media. Only content of an
+ * active client is answered: deactivating a client withdraws all it shows. The oldest row wins when
+ * several match, so the answer is stable. Tone codes are global and DESIGN gives content no tenancy,
+ * so any key's devices get the content of any client's code (docs/interfaces.md).
  */
 export async function contentByCode(db: Db, codes: string[], today: string): Promise<Map<string, IngestContent>> {
   const found = new Map<string, IngestContent>();
@@ -141,9 +144,12 @@ export async function contentByCode(db: Db, codes: string[], today: string): Pro
       value: manageActions.value,
     })
     .from(manageActions)
-    .where(and(inArray(manageActions.toneCode, codes), eq(manageActions.status, 'active')))
+    .innerJoin(clients, eq(clients.id, manageActions.clientId))
+    .where(and(inArray(manageActions.toneCode, codes), eq(manageActions.status, 'active'), eq(clients.status, 'active')))
     .orderBy(asc(manageActions.id));
   for (const a of actions) {
+    // Defence in depth: a value stored before today's rules (a `javascript:` deep link) is not delivered.
+    if (actionValueError(a.actionType, a.value) !== undefined) continue;
     if (a.toneCode && !found.has(a.toneCode))
       found.set(a.toneCode, { kind: 'manage-action', id: a.id, name: a.name, actionType: a.actionType, value: a.value });
   }
@@ -162,10 +168,12 @@ export async function contentByCode(db: Db, codes: string[], today: string): Pro
       mimeType: media.mimeType,
     })
     .from(media)
+    .innerJoin(clients, eq(clients.id, media.clientId))
     .where(
       and(
         inArray(media.toneCode, rest),
         eq(media.status, 'active'),
+        eq(clients.status, 'active'),
         sql`(${media.kind} <> 'campaign' or ((${media.startDate} is null or ${media.startDate} <= ${today}::date)
           and (${media.endDate} is null or ${media.endDate} >= ${today}::date)))`,
       ),

@@ -1,5 +1,5 @@
 import type { DeviceSummary, Platform, UserRequest } from '@console/contract';
-import { desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
+import { asc, desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { devices, locations, toneSequences, userRequests } from '../../db/schema/index.js';
@@ -95,18 +95,30 @@ export const userRequestListFilters = (q: UserRequestFilterQuery): Filter[] => [
 
 export const deviceFilter = (deviceCode: string): Filter => eq(userRequests.deviceCode, deviceCode);
 
+/**
+ * The device-details summary of a code: its rows are one per API key owner (ingestion never lets one
+ * owner's report touch another's row), and the screen is by code, so it spans them: first seen =
+ * min, last seen = max, requests = sum (= the list's total), platform, model and versions from the
+ * row seen last. A code has a row per owner that reported it: a handful, read by the primary key.
+ */
 export async function deviceSummary(db: Db, deviceCode: string): Promise<DeviceSummary | null> {
-  const [d] = await db.select().from(devices).where(eq(devices.deviceCode, deviceCode)).limit(1);
-  if (!d) return null;
+  const rows = await db
+    .select()
+    .from(devices)
+    .where(eq(devices.deviceCode, deviceCode))
+    .orderBy(desc(devices.lastSeen), asc(devices.userId));
+  const newest = rows[0];
+  if (!newest) return null;
+  const firstSeen = rows.reduce((min, r) => (r.firstSeen < min ? r.firstSeen : min), newest.firstSeen);
   return {
-    deviceCode: d.deviceCode,
-    firstSeen: d.firstSeen.toISOString(),
-    lastSeen: d.lastSeen.toISOString(),
-    requests: Number(d.requests),
-    platform: d.platform as Platform,
-    deviceModel: d.deviceModel,
-    osVersion: d.osVersion,
-    appVersion: d.appVersion,
+    deviceCode: newest.deviceCode,
+    firstSeen: firstSeen.toISOString(),
+    lastSeen: newest.lastSeen.toISOString(),
+    requests: rows.reduce((sum, r) => sum + Number(r.requests), 0),
+    platform: newest.platform as Platform,
+    deviceModel: newest.deviceModel,
+    osVersion: newest.osVersion,
+    appVersion: newest.appVersion,
   };
 }
 
