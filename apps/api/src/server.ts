@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
+import { exitOnStartFailure } from './lib/logger.js';
 
 /** Starts the HTTP server; buildApp (app.ts) holds everything else so tests can skip listening. */
 async function main() {
@@ -40,7 +41,4 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 }
 
-main().catch((err) => {
-  console.error('Failed to start:', err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure('Server'));

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
+import { exitOnStartFailure } from './lib/logger.js';
 
 /**
  * `npm run worker`: runs background jobs without serving HTTP, against DATABASE_URL. Start as
@@ -33,7 +34,4 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error('Worker failed to start:', err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure('Worker'));

@@ -22,6 +22,7 @@ export default fp(async function queuePlugin(app: FastifyInstance) {
     handle: app.dbHandle,
     workers: pglite || app.config.queueWorkers,
     concurrency: app.config.queueConcurrency,
+    // Message and code only (job-queue.ts says why).
     onError: (err) => app.log.error({ err }, 'job queue error'),
   });
   app.decorate('queue', queue);

@@ -1,12 +1,25 @@
 import type { CellValue, ExportColumn, ExportRow } from './types.js';
 
 /**
- * CSV/formula injection guard (OWASP): text that a spreadsheet would read as a formula or
- * command gets a leading single quote. Applied to every text cell of every format.
+ * CSV/formula injection guard (OWASP): a spreadsheet runs text that starts with = + - @ TAB or
+ * CR as a formula or command. How far the guard goes depends on how the text will be read:
+ * - `cell` (XLSX, PDF): the reader takes the text whole, so only its first character matters.
+ * - `csv`: the reader may split the line on another separator than ours (`;` is the list
+ *   separator in many locales, TAB in others) or on a line break, so a trigger right after any
+ *   of those inside the text would start a cell too. Each such trigger gets a single quote in
+ *   front, the text gets a leading one, and csv.ts wraps every guarded cell in double quotes.
+ *   `x;=1+1;` becomes `'x;'=1+1;`: split on `;` it gives `'x`, `'=1+1`, ``.
+ * Every text cell of every export, error sheet and template goes through here.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-export function guardFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+type FormulaReader = 'cell' | 'csv';
+const LEADING_TRIGGER = /^[=+\-@\t\r]/;
+const TRIGGER_AFTER_SEPARATOR = /([,;\t\r\n])(?=[=+\-@\t\r])/g;
+
+export function guardFormula(text: string, reader: FormulaReader = 'csv'): string {
+  const leading = LEADING_TRIGGER.test(text);
+  if (reader === 'cell') return leading ? `'${text}` : text;
+  if (!leading && text.search(TRIGGER_AFTER_SEPARATOR) < 0) return text;
+  return `'${text.replace(TRIGGER_AFTER_SEPARATOR, "$1'")}`;
 }
 
 export function rawCell<Row extends ExportRow>(column: ExportColumn<Row>, row: Row): CellValue {
@@ -14,15 +27,15 @@ export function rawCell<Row extends ExportRow>(column: ExportColumn<Row>, row: R
   return column.format ? column.format(value, row) : (value as CellValue);
 }
 
-/** The value as a (guarded) string for text formats; numbers stay unguarded digits. */
-export function cellText(value: unknown, fmt: DateFormatter): string {
+/** The value as a (guarded) string for text formats; numbers (even negative) stay unguarded digits. */
+export function cellText(value: unknown, fmt: DateFormatter, reader: FormulaReader): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return guardFormula(value);
+  if (typeof value === 'string') return guardFormula(value, reader);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return fmt.format(value);
-  return guardFormula(JSON.stringify(value) ?? '');
+  return guardFormula(JSON.stringify(value) ?? '', reader);
 }
 
 /** `yyyy-MM-dd HH:mm:ss` (the console's timestamp format) in a fixed time zone. */

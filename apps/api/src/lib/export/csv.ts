@@ -20,9 +20,9 @@ export function csvExport<Row extends ExportRow>(options: ExportOptions<Row>): R
   const { columns } = options;
   let failure: Error | undefined;
   async function* records() {
-    yield columns.map((c) => guardFormula(c.header));
+    yield columns.map((c) => guardFormula(c.header, 'csv'));
     try {
-      for await (const row of options.rows) yield columns.map((c) => cellText(rawCell(c, row), dates));
+      for await (const row of options.rows) yield columns.map((c) => cellText(rawCell(c, row), dates, 'csv'));
     } catch (err) {
       failure = err instanceof Error ? err : new Error(String(err));
       yield [CSV_FAILED_LINE];
@@ -31,6 +31,9 @@ export function csvExport<Row extends ExportRow>(options: ExportOptions<Row>): R
   const stringifier = stringify({
     bom: true,
     record_delimiter: 'windows',
+    // Every guarded cell starts with the guard's quote (cells.ts) and is quoted as OWASP advises:
+    // a reader that honours quotes keeps it whole, whatever list separator it splits on.
+    quoted_match: /^'/,
   });
   // Fails the stream once the failure line has been handed on (destroying earlier would drop it).
   const failAtEnd = new Transform({

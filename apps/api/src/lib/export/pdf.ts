@@ -58,7 +58,7 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   // Widths from content: each column's widest header or value among the first rows, fitted to
   // the page by fitColumnWidths (short columns such as dates whole, long text cut).
   const tidy = (raw: string) => clean(raw.replace(/\s+/g, ' ').trim()).slice(0, MAX_CELL_CHARS);
-  const cellTexts = (row: Row) => options.columns.map((c) => tidy(cellText(rawCell(c, row), dates)));
+  const cellTexts = (row: Row) => options.columns.map((c) => tidy(cellText(rawCell(c, row), dates, 'cell')));
   const { sample, all } = await sampleRows(options.rows);
   const sampleTexts = sample.map(cellTexts);
   const natural = options.columns.map((c, i) => {

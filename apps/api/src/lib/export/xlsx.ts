@@ -84,7 +84,8 @@ function shownText(value: ReturnType<typeof xlsxValue>): string {
 }
 
 function xlsxText(text: string): string {
-  return guardFormula(text.replace(XML_INVALID, '')).slice(0, MAX_CELL_CHARS);
+  // A cell is read whole: only a leading trigger matters (cells.ts).
+  return guardFormula(text.replace(XML_INVALID, ''), 'cell').slice(0, MAX_CELL_CHARS);
 }
 
 /** Excel sheet names: at most 31 characters, none of []:*?/\ and not empty. */

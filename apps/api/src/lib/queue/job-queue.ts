@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/client.js';
+import { errorSummary } from '../logger.js';
 import { pgliteExecutor } from './pglite-executor.js';
 
 /** How a kind of job runs: its handler and its retry policy (stored on every job pg-boss creates). */
@@ -30,7 +31,11 @@ export type JobQueueOptions = {
   concurrency: number;
   /** pg-boss settings the tests shorten (maintenance interval, polling). */
   tuning?: { maintenanceIntervalSeconds?: number; pollingIntervalSeconds?: number };
-  onError?: (error: unknown) => void;
+  /**
+   * pg-boss's errors, as message and code only: it repeats a failure on every poll while the
+   * database is away, and pg-pool's errors carry the whole client (connection settings included).
+   */
+  onError?: (error: { message: string; code?: string }) => void;
 };
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
@@ -49,7 +54,7 @@ export function createJobQueue(opts: JobQueueOptions) {
     opts.handle.kind === 'pglite'
       ? new PgBoss({ ...common, db: pgliteExecutor(pgliteClient(opts.handle)) })
       : new PgBoss({ ...common, connectionString: postgresUrl(opts.handle), max: Math.max(2, opts.concurrency + 1) });
-  boss.on('error', (e) => opts.onError?.(e));
+  boss.on('error', (e) => opts.onError?.(errorSummary(e)));
   let started = false;
 
   return {
