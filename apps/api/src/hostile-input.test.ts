@@ -1,11 +1,17 @@
+import { randomBytes } from 'node:crypto';
 // Regressions of issue 6 s.3: inputs that used to answer 500 (or leave the error shape) must
 // answer a 4xx in `{success:false, message, code}` and leave nothing behind.
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BulkUploadKind } from '@console/contract';
+import { eq } from 'drizzle-orm';
+import { bulkUploadItems, clients, companies, media } from './db/schema/index.js';
+import { emptyEntries, type RawEntry, rawZip, wav, workbookParts } from './lib/bulk/testing.js';
+import { filePart, uploadParts, waitFinished } from './modules/bulk-uploads/bulk-uploads.testing.js';
 import { createTestApp, type TestApp, type TestSession } from './test/test-app.js';
-import { multipart, png } from './modules/users/users.testing.js';
+import { multipart, png, storedFiles } from './modules/users/users.testing.js';
 
 let t: TestApp;
 let admin: TestSession;
@@ -305,6 +311,84 @@ describe("Fastify's own errors keep the error shape", () => {
     const res = await rawSocket(t, 'GARBAGE\r\n\r\n');
     expect(res).toMatch(/^HTTP\/1\.1 400/);
     expect(JSON.parse(res.split('\r\n\r\n')[1] ?? '')).toMatchObject(errorShape);
+  });
+});
+
+describe('hostile archives and sheets in bulk uploads (issue 14 s.2-4), with the default limits', () => {
+  let clientId: number;
+  beforeAll(async () => {
+    const [company] = await t.app.db.insert(companies).values({ name: 'Hostile archives Co' }).returning();
+    const [client] = await t.app.db.insert(clients).values({ name: 'Hostile archives', companyId: company!.id, type: 'both' }).returning();
+    clientId = client!.id;
+  });
+
+  /** Uploads one part (and a manifest), waits for the job; the upload as the list shows it, with what it left behind. */
+  async function upload(kind: BulkUploadKind, file: Buffer, name: string, manifest?: Buffer) {
+    const parts = [filePart(name, file), ...(manifest ? [filePart('manifest.xlsx', manifest, 'manifest')] : [])];
+    const res = await uploadParts(t, admin, kind, { clientId }, parts);
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json<{ data: { id: number }[] }>().data[0]!.id;
+    const row = await waitFinished(t, id);
+    const items = await t.app.db.select().from(bulkUploadItems).where(eq(bulkUploadItems.uploadId, id));
+    const created = await t.app.db.select().from(media).where(eq(media.uploadId, id));
+    const files = (await storedFiles(t)).filter((f) => f.startsWith(`media/bulk/${id}/`) || f.startsWith('tmp:'));
+    return { row, items, created, files };
+  }
+  const refusedWhole = (message: string) => ({
+    row: expect.objectContaining({ status: 'failed', error: message, total: 0 }),
+    items: [],
+    created: [],
+    files: [],
+  });
+
+  it('a media ZIP of 100,000 empty entries fails whole: no item is created', async () => {
+    const zip = rawZip(emptyEntries(100_000));
+    expect(await upload('demo-media', zip, 'many.zip')).toEqual(refusedWhole('The archive has more than 1000 entries'));
+  });
+
+  it('a media ZIP with 30 kB entry names fails whole', async () => {
+    const zip = rawZip(Array.from({ length: 20 }, (_, i) => ({ name: `${i}-${'n'.repeat(30_000)}.png`, data: Buffer.alloc(0) })));
+    expect(await upload('demo-media', zip, 'names.zip')).toEqual(refusedWhole('The archive has an entry name longer than 255 bytes'));
+  });
+
+  it('a media ZIP of 40 central-directory entries on one stored 1 MB WAV fails whole: nothing is written', async () => {
+    const entries: RawEntry[] = [{ name: 'tone.wav', data: wav(1024 * 1024) }];
+    for (let i = 1; i < 40; i++) entries.push({ name: `copy-${i}.wav`, data: Buffer.alloc(0), sameAs: 0 });
+    expect(await upload('demo-media', rawZip(entries), 'overlap.zip')).toEqual(
+      refusedWhole('The archive has overlapping entries (two entries share the same bytes)'),
+    );
+  });
+
+  it('a media ZIP entry that inflates past its declared size fails as an item and writes nothing', async () => {
+    // Noise after the header: the ratio check cannot catch it, only counting the real bytes does.
+    const data = Buffer.concat([wav(200_000).subarray(0, 44), randomBytes(200_000 - 44)]);
+    const zip = rawZip([{ name: 'liar.wav', data, deflate: true, declaredSize: 50_000 }]);
+    const { row, items, created, files } = await upload('demo-media', zip, 'liar.zip');
+    expect(row).toMatchObject({ status: 'failed', total: 1, failed: 1 });
+    expect(items.map((i) => i.message)).toEqual([expect.stringMatching(/^Unreadable entry \(too many bytes in the stream/)]);
+    expect(created).toEqual([]);
+    expect(files).toEqual([]);
+  });
+
+  it('an XLSX whose shared strings declare 1 kB and inflate past 64 MB fails whole, as a sheet and as a manifest', async () => {
+    const parts = workbookParts([
+      ['name', 'actionType', 'value'],
+      ['Site', 'open-url', 'https://example.com'],
+    ]);
+    const bomb = Buffer.alloc(65 * 1024 * 1024, ' ');
+    const xlsx = rawZip(
+      parts.map(([name, xml]) =>
+        name === 'xl/sharedStrings.xml'
+          ? { name, data: bomb, deflate: true, declaredSize: 1024 }
+          : { name, data: Buffer.from(xml), deflate: true },
+      ),
+    );
+    const sheet = await upload('manage-actions', xlsx, 'actions.xlsx');
+    expect(sheet.row).toMatchObject({ status: 'failed', error: 'The workbook unpacks to more than 67108864 bytes' });
+    expect(sheet.files).toEqual([]);
+    const withManifest = await upload('demo-media', wav(2000), 'tone.wav', xlsx);
+    expect(withManifest.row).toMatchObject({ status: 'failed', error: 'Manifest: The workbook unpacks to more than 67108864 bytes' });
+    expect(withManifest.files).toEqual([]);
   });
 });
 

@@ -1,12 +1,13 @@
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import { cellText, headerKey } from './sheet-cells.js';
-import { xlsxArchiveProblem } from './xlsx-guard.js';
+import { ArchiveRefused } from './archive-checks.js';
+import { bufferedReads } from './buffered-reads.js';
+import { copyCheckedWorkbook } from './xlsx-guard.js';
 
 export type SheetFormat = 'csv' | 'xlsx';
 /** @public API of the bulk-upload groundwork for the demo-admin screens (issue 7 s.2-3), not used yet */
@@ -73,24 +74,28 @@ export async function* readSheetBatches<S extends z.ZodObject>(
   let count = 0;
   let out: SheetRow<z.infer<S>>[] = [];
   const source = opts.format === 'csv' ? csvRows(filePath) : xlsxRows(filePath);
-  for (;;) {
-    const next = await source.next().catch(unreadable);
-    if (next.done) break;
-    for (const { row, cells } of next.value) {
-      const texts = Array.from(cells, cellText); // Array.from: sparse XLSX rows have holes
-      if (!columns) {
-        columns = headerColumns(texts, byHeader, opts.schema);
-        continue;
-      }
-      if (texts.every((t) => t === undefined)) continue;
-      if (opts.maxRows !== undefined && ++count > opts.maxRows) throw new SheetError(`The sheet has more than ${opts.maxRows} rows`);
-      if (opts.after !== undefined && row <= opts.after) continue;
-      out.push(validate(row, texts, columns, opts.schema));
-      if (out.length >= batchSize) {
-        yield out;
-        out = [];
+  try {
+    for (;;) {
+      const next = await source.next().catch(unreadable);
+      if (next.done) break;
+      for (const { row, cells } of next.value) {
+        const texts = Array.from(cells, cellText); // Array.from: sparse XLSX rows have holes
+        if (!columns) {
+          columns = headerColumns(texts, byHeader, opts.schema);
+          continue;
+        }
+        if (texts.every((t) => t === undefined)) continue;
+        if (opts.maxRows !== undefined && ++count > opts.maxRows) throw new SheetError(`The sheet has more than ${opts.maxRows} rows`);
+        if (opts.after !== undefined && row <= opts.after) continue;
+        out.push(validate(row, texts, columns, opts.schema));
+        if (out.length >= batchSize) {
+          yield out;
+          out = [];
+        }
       }
     }
+  } finally {
+    await source.return(undefined); // stopped early: the source closes its file (and removes an XLSX's checked copy)
   }
   if (!columns) throw new SheetError('The sheet is empty: the first row must name the columns');
   if (out.length > 0) yield out;
@@ -122,10 +127,14 @@ export async function countSheetRows(filePath: string, format: SheetFormat): Pro
   if (format === 'csv') return countCsvRows(filePath);
   let rows = -1; // the header
   const source = xlsxRows(filePath);
-  for (;;) {
-    const next = await source.next().catch(unreadable);
-    if (next.done) return Math.max(0, rows);
-    for (const { cells } of next.value) if (rows < 0 || cells.some((c) => cellText(c) !== undefined)) rows++;
+  try {
+    for (;;) {
+      const next = await source.next().catch(unreadable);
+      if (next.done) return Math.max(0, rows);
+      for (const { cells } of next.value) if (rows < 0 || cells.some((c) => cellText(c) !== undefined)) rows++;
+    }
+  } finally {
+    await source.return(undefined);
   }
 }
 
@@ -180,64 +189,30 @@ async function* csvRows(filePath: string): AsyncGenerator<RawRow[]> {
   for await (const records of bufferedReads<string[]>(parser)) yield records.map((cells) => ({ row: ++row, cells }));
 }
 
-/**
- * What an object-mode stream has buffered, an array at a time (one await per chunk of the file
- * instead of one per record).
- */
-async function* bufferedReads<T>(stream: Readable): AsyncGenerator<T[]> {
-  let ended = false;
-  let failure: unknown = null;
-  let wake: (() => void) | null = null;
-  const notify = () => wake?.();
-  stream.on('readable', notify);
-  stream.on('end', () => {
-    ended = true;
-    notify();
-  });
-  stream.on('error', (err) => {
-    failure = err;
-    notify();
+/** The first worksheet's rows, read by exceljs from the checked copy of the workbook (xlsx-guard.ts), never from the upload. */
+async function* xlsxRows(filePath: string): AsyncGenerator<RawRow[]> {
+  const copy = await copyCheckedWorkbook(filePath).catch((err) => {
+    throw err instanceof ArchiveRefused ? new SheetError(err.message) : err;
   });
   try {
-    for (;;) {
-      const records: T[] = [];
-      for (let r = stream.read(); r !== null; r = stream.read()) records.push(r as T);
-      if (records.length > 0) {
-        yield records;
-        // Read again before waiting: a 'readable' that fired while the caller had the records is
-        // not fired again until read() has come back empty, so waiting now could wait forever.
-        continue;
+    const { default: Excel } = await import('exceljs'); // on first use (~16 MB)
+    // styles are read because a date cell is only a number without its format.
+    const workbook = new Excel.stream.xlsx.WorkbookReader(copy.path, {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'emit',
+    });
+    for await (const worksheet of workbook) {
+      for await (const r of worksheet) {
+        const row = r as unknown as ExcelJS.Row;
+        // row.values is 1-based (index 0 is empty).
+        yield [{ row: row.number, cells: (row.values as unknown[]).slice(1) }];
       }
-      if (failure) throw failure;
-      if (ended) return;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-      wake = null;
+      return; // the first worksheet only (the copy holds no other)
     }
   } finally {
-    stream.destroy();
-  }
-}
-
-async function* xlsxRows(filePath: string): AsyncGenerator<RawRow[]> {
-  const problem = await xlsxArchiveProblem(filePath);
-  if (problem) throw new SheetError(problem);
-  const { default: Excel } = await import('exceljs'); // on first use (~16 MB)
-  // styles are read because a date cell is only a number without its format.
-  const workbook = new Excel.stream.xlsx.WorkbookReader(filePath, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'emit',
-  });
-  for await (const worksheet of workbook) {
-    for await (const r of worksheet) {
-      const row = r as unknown as ExcelJS.Row;
-      // row.values is 1-based (index 0 is empty).
-      yield [{ row: row.number, cells: (row.values as unknown[]).slice(1) }];
-    }
-    return; // the first worksheet only
+    await copy.remove();
   }
 }

@@ -6,14 +6,13 @@ export type ZipRefusalCode =
   | 'symlink'
   | 'encrypted'
   | 'unsupported-compression'
-  | 'too-many-entries'
   | 'too-large'
   | 'total-too-large'
   | 'compression-ratio'
   | 'wrong-type';
 
 export type ZipLimits = {
-  /** Entries read at most; later ones are refused (the archive's own count, not just files). */
+  /** Entries in the central directory at most (folders and metadata count); more refuses the whole archive. */
   maxEntries: number;
   /** Largest uncompressed entry. */
   maxEntryBytes: number;
@@ -21,15 +20,26 @@ export type ZipLimits = {
   maxTotalBytes: number;
   /** Uncompressed / compressed above this is treated as a zip bomb. */
   maxRatio: number;
+  /** Bytes really inflated and handed out, in all, at most this many times the archive's size on disk. */
+  maxUnpackFactor: number;
   /** MIME types accepted (detected from the content), e.g. ['image/', 'video/', 'audio/'] as prefixes. */
   accept: readonly string[];
 };
+
+/**
+ * What a media archive may unpack to, as a multiple of its size. Media files are compressed
+ * already (JPEG, PNG, MP4, MP3 store at ~1:1 in a ZIP) and WAV deflates ~1.5-3:1, so a real media
+ * ZIP unpacks to 1-3 times its size; 20 leaves ample room, while the per-entry ratio (100) alone
+ * would let every entry of a crafted archive unpack 100 times over.
+ */
+const ARCHIVE_UNPACK_FACTOR = 20;
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntries: 1000,
   maxEntryBytes: 100 * 1024 * 1024,
   maxTotalBytes: 2 * 1024 * 1024 * 1024,
   maxRatio: 100,
+  maxUnpackFactor: ARCHIVE_UNPACK_FACTOR,
   accept: ['image/', 'video/', 'audio/'],
 };
 

@@ -1,7 +1,9 @@
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { EntryRefused, surveyArchive } from './archive-checks.js';
 import { DEFAULT_ZIP_LIMITS, headerRefusal, mimeAccepted, type ZipLimits, type ZipRefusalCode } from './zip-entry-checks.js';
+import { entryName, nextEntry, openEntry, openZip } from './zip-file.js';
 
 export type ZipItem =
   | { ok: true; name: string; size: number; mime: string; ext: string; stream: Readable }
@@ -14,31 +16,38 @@ const SNIFF_BYTES = 4100;
  * Streams the files of a ZIP archive one at a time (yauzl, lazy entries: the archive is never
  * held in memory, and nothing is extracted that the caller does not write itself).
  *
- * Every entry is judged alone: one that breaks a rule (zip-entry-checks.ts) or whose content is
- * not an accepted type is yielded as `{ok: false}` before any of its bytes reach the caller, so a
- * refused entry is never written anywhere. An accepted entry comes with a stream of its bytes,
- * which the caller must read to the end (or destroy) before asking for the next item; the stream
- * fails if the entry inflates past its declared size (the caller removes what it had written;
- * declared sizes passed the limits, so that is bounded). Directories and macOS metadata are skipped.
- * Throws only when the archive itself cannot be read.
+ * The archive as a whole is judged first, from its central directory alone (surveyArchive: entry
+ * count, name lengths, entries sharing bytes): a refusal throws ArchiveRefused before any item.
+ * Then every entry is judged alone: one that breaks a rule (zip-entry-checks.ts) or whose content
+ * is not an accepted type is yielded as `{ok: false}` before any of its bytes reach the caller, so
+ * a refused entry is never written anywhere. An accepted entry comes with a stream of its bytes,
+ * which the caller must read to the end (or destroy) before asking for the next item. The stream
+ * fails (the caller removes what it had written) if the entry inflates past its declared size, or
+ * once the bytes handed out for the whole archive pass `maxUnpackFactor` times its size on disk:
+ * counted as really inflated, so headers that lie gain nothing. Directories and macOS metadata are
+ * skipped. Throws otherwise only when the archive itself cannot be read.
  */
 export async function* readZip(filePath: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): AsyncGenerator<ZipItem> {
-  // decodeStrings off: yauzl would otherwise reject the whole archive on the first bad name
-  // and turn backslashes into slashes; we decode and judge each name ourselves.
+  const survey = await openZip(filePath);
+  try {
+    await surveyArchive(survey, { maxEntries: limits.maxEntries, noun: 'archive' });
+  } finally {
+    survey.close();
+  }
+  const cap = limits.maxUnpackFactor * (await stat(filePath)).size;
+  let handedOut = 0;
+  const take = (bytes: number) => {
+    handedOut += bytes;
+    if (handedOut > cap) throw new EntryRefused(`The archive unpacks to more than ${cap} bytes (${limits.maxUnpackFactor} times its size)`);
+  };
   const zip = await openZip(filePath);
   let current: Readable | undefined;
-  let seen = 0;
   let acceptedBytes = 0;
   try {
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       current?.destroy();
       current = undefined;
-      seen++;
-      const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileName as unknown as Buffer, entry.extraFields, true);
-      if (seen > limits.maxEntries) {
-        yield { ok: false, name, code: 'too-many-entries', message: `The archive has more than ${limits.maxEntries} entries` };
-        continue;
-      }
+      const name = entryName(entry);
       if (isSkipped(name)) continue;
       const refusal = headerRefusal(entry, name, limits, acceptedBytes);
       if (refusal) {
@@ -59,7 +68,10 @@ export async function* readZip(filePath: string, limits: ZipLimits = DEFAULT_ZIP
         continue;
       }
       acceptedBytes += entry.uncompressedSize;
-      current = Readable.from(replay(sniffed.head, sniffed.rest), { objectMode: false });
+      const rest = sniffed.rest;
+      current = Readable.from(replay(sniffed.head, rest, take), { objectMode: false });
+      // However it ends (read, failed, or destroyed unread), the entry's own stream goes with it.
+      current.once('close', () => rest?.destroy());
       yield { ok: true, name, size: entry.uncompressedSize, mime: type.mime, ext: type.ext, stream: current };
     }
   } finally {
@@ -71,32 +83,6 @@ export async function* readZip(filePath: string, limits: ZipLimits = DEFAULT_ZIP
 function isSkipped(name: string): boolean {
   const base = name.split('/').pop() ?? '';
   return name.endsWith('/') || name.startsWith('__MACOSX/') || base === '.DS_Store';
-}
-
-function openZip(filePath: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) =>
-    yauzl.open(filePath, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false }, (err, zip) =>
-      err ? reject(err) : resolve(zip),
-    ),
-  );
-}
-
-function nextEntry(zip: ZipFile): Promise<Entry | null> {
-  return new Promise((resolve, reject) => {
-    const done = (fn: () => void) => {
-      zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
-      fn();
-    };
-    const onEntry = (e: Entry) => done(() => resolve(e));
-    const onEnd = () => done(() => resolve(null));
-    const onError = (e: Error) => done(() => reject(e));
-    zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
-    zip.readEntry();
-  });
-}
-
-function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
-  return new Promise((resolve, reject) => zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream))));
 }
 
 /** Reads the first SNIFF_BYTES (or the whole entry if shorter) and leaves the stream paused. */
@@ -125,7 +111,20 @@ function sniff(stream: Readable): Promise<{ head: Buffer; rest: Readable | null 
   });
 }
 
-async function* replay(head: Buffer, rest: Readable | null): AsyncGenerator<Buffer> {
+/**
+ * The sniffed head, then the rest, each chunk counted (`take` throws past the archive's cap). The
+ * stream fails with EntryRefused, whose message says why (`stream.errored` keeps it for the caller).
+ */
+async function* replay(head: Buffer, rest: Readable | null, take: (bytes: number) => void): AsyncGenerator<Buffer> {
+  take(head.length);
   yield head;
-  if (rest) for await (const chunk of rest) yield chunk as Buffer;
+  if (!rest) return;
+  try {
+    for await (const chunk of rest) {
+      take((chunk as Buffer).length);
+      yield chunk as Buffer;
+    }
+  } catch (err) {
+    throw err instanceof EntryRefused ? err : new EntryRefused(`Unreadable entry (${(err as Error).message})`);
+  }
 }

@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, companies, media } from '../../db/schema/index.js';
+import { bulkUploads, clients, companies, media } from '../../db/schema/index.js';
+import { bulkItemKey, thumbnailKeyFor } from '../../lib/storage/index.js';
 import { readSheet } from '../../lib/bulk/sheet-reader.js';
+import { compressible, rawZip, wav } from '../../lib/bulk/testing.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
 import { png, storedFiles } from '../users/users.testing.js';
 import { encodedVideo } from '../../lib/media/testing.js';
@@ -106,15 +108,16 @@ describe('POST /demo-media/bulk-upload', () => {
       ['a.png', 'Alpha', 'First one', 'AB-12', 'inactive'],
       ['c.png', 'c', null, null, 'active'],
     ]);
-    // Only what was accepted reached storage, under keys fixed by (upload, position); no temp files.
-    expect(await filesUnder(`media/bulk/${pack!.id}/`)).toEqual([
-      `media/bulk/${pack!.id}/1.png`,
-      `media/bulk/${pack!.id}/1.thumb.webp`,
-      `media/bulk/${pack!.id}/8.png`,
-      `media/bulk/${pack!.id}/8.thumb.webp`,
-    ]);
+    // Only what was accepted reached storage, under keys fixed by (upload part, position) yet
+    // unguessable (bulkItemKey); no temp files.
+    const [packRow] = await t.app.db.select().from(bulkUploads).where(eq(bulkUploads.id, pack!.id));
+    const keyOf = (position: number) => bulkItemKey(packRow!, position, 'png');
+    expect(keyOf(1)).toMatch(new RegExp(`^media/bulk/${pack!.id}/[0-9a-f]{32}\\.png$`));
+    expect((await filesUnder(`media/bulk/${pack!.id}/`)).sort()).toEqual(
+      [keyOf(1), thumbnailKeyFor(keyOf(1)), keyOf(8), thumbnailKeyFor(keyOf(8))].sort(),
+    );
     expect(await filesUnder('tmp:')).toEqual([]);
-    expect(packMedia[0]!.file).toBe(`media/bulk/${pack!.id}/1.png`);
+    expect(packMedia.map((m) => m.file)).toEqual([keyOf(1), keyOf(8)]);
 
     expect(await waitFinished(t, pdf!.id)).toMatchObject({
       status: 'failed',
@@ -132,8 +135,10 @@ describe('POST /demo-media/bulk-upload', () => {
     const [clip] = await t.app.db.select().from(media).where(eq(media.uploadId, row!.id));
     expect(clip).toMatchObject({ title: 'launch', mediaType: 'video', mimeType: 'video/webm', width: 320, height: 240 });
     expect(clip!.durationSeconds).toBeCloseTo(2, 1);
-    expect(clip!.thumbnail).toBe(`media/bulk/${row!.id}/1.thumb.webp`);
-    expect(await filesUnder(`media/bulk/${row!.id}/`)).toEqual([`media/bulk/${row!.id}/1.thumb.webp`, `media/bulk/${row!.id}/1.webm`]);
+    const [upload] = await t.app.db.select().from(bulkUploads).where(eq(bulkUploads.id, row!.id));
+    const file = bulkItemKey(upload!, 1, 'webm');
+    expect(clip).toMatchObject({ file, thumbnail: thumbnailKeyFor(file) });
+    expect((await filesUnder(`media/bulk/${row!.id}/`)).sort()).toEqual([file, thumbnailKeyFor(file)].sort());
   });
 
   it('refuses a client of the wrong type (live for demo media) with 400 fieldErrors.clientId and keeps nothing', async () => {
@@ -215,5 +220,27 @@ describe('POST /campaign-media/bulk-upload', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('what a media ZIP may unpack to (issue 14 s.4)', () => {
+  it('bytes past 20 times the archive’s size fail their items; what came before is stored, nothing of the failed ones', async () => {
+    // Three 1 MB WAVs that deflate ~45:1 each: under the per-entry ratio limit, ~45 times the archive in all.
+    const size = 1024 * 1024;
+    const zip = rawZip([1, 2, 3].map((i) => ({ name: `${i}.wav`, data: compressible(wav(size).subarray(0, 44), size, i), deflate: true })));
+    const cap = 20 * zip.length;
+    expect(size).toBeLessThan(cap);
+    const res = await uploadParts(t, admin, 'demo-media', { clientId: demoClient }, [filePart('dense.zip', zip)]);
+    const [row] = res.json<Accepted>().data;
+    expect(await waitFinished(t, row!.id)).toMatchObject({ status: 'partially-failed', total: 3, done: 1, failed: 2 });
+    const message = `The archive unpacks to more than ${cap} bytes (20 times its size)`;
+    expect((await listedRow(t, admin, 'demo-media', row!.id))?.errors).toEqual([
+      { item: '2.wav', message },
+      { item: '3.wav', message },
+    ]);
+    const stored = await t.app.db.select().from(media).where(eq(media.uploadId, row!.id));
+    expect(stored.map((m) => [m.uploadItem, m.mimeType, m.size])).toEqual([['1.wav', 'audio/wav', size]]);
+    expect(await filesUnder(`media/bulk/${row!.id}/`)).toEqual([stored[0]!.file]); // the one stored WAV, no thumbnail
+    expect(await filesUnder('tmp:')).toEqual([]);
   });
 });

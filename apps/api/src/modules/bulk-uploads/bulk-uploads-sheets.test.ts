@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkUploadItems, bulkUploads, clients, companies, manageActions, media } from '../../db/schema/index.js';
 import { readSheet } from '../../lib/bulk/sheet-reader.js';
+import { PART_ORDERS, workbookParts, zipOfParts } from '../../lib/bulk/testing.js';
 import { newStorageKey } from '../../lib/storage/index.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
 import { parseCsv, sessionWithKeys, storedFiles } from '../users/users.testing.js';
@@ -357,5 +358,26 @@ describe('errors CSV and templates', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('XLSX parts in the order office suites write them (issue 15 s.1, through the checked copy of issue 14 s.2)', () => {
+  it.each(Object.entries(PART_ORDERS))('a workbook in %s order imports its rows', async (order, parts) => {
+    const rows = [
+      HEADER,
+      ...[1, 2].map((i) => [`${order} action ${i}`, 'open-url', `https://example.com/${order}/${i}`, 'AB-12', 'active']),
+    ];
+    const res = await uploadParts(t, admin, 'manage-actions', { clientId }, [
+      filePart(`${order}.xlsx`, await zipOfParts(workbookParts(rows, parts))),
+    ]);
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json<Accepted>().data[0]!.id;
+    expect(await waitFinished(t, id)).toMatchObject({ status: 'completed', total: 2, done: 2, failed: 0 });
+    const created = await t.app.db.select().from(manageActions).where(eq(manageActions.uploadId, id)).orderBy(manageActions.name);
+    expect(created.map((a) => [a.name, a.value, a.toneCode])).toEqual([
+      [`${order} action 1`, `https://example.com/${order}/1`, 'AB-12'],
+      [`${order} action 2`, `https://example.com/${order}/2`, 'AB-12'],
+    ]);
+    expect((await storedFiles(t)).filter((f) => f.startsWith('tmp:'))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { media } from '../../db/schema/index.js';
+import { ArchiveRefused, EntryRefused } from '../../lib/bulk/archive-checks.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../../lib/bulk/zip-entry-checks.js';
 import { readZip } from '../../lib/bulk/zip-reader.js';
 import { probeMediaFile, putMediaFile, removeMediaFiles } from '../../lib/media/index.js';
@@ -44,6 +45,8 @@ export async function expandMedia(app: FastifyInstance, upload: Upload, path: st
       );
     }
   } catch (err) {
+    // Refused whole (too many entries, over-long names, entries sharing bytes): nothing was inserted.
+    if (err instanceof ArchiveRefused) return err.message;
     return `The archive could not be read (${(err as Error).message})`;
   }
   if (items.length === 0) return 'The archive holds no files';
@@ -74,7 +77,10 @@ export async function processMedia(app: FastifyInstance, upload: Upload, path: s
     try {
       temp = await streamToTempFile(entry.stream, { maxBytes: MEDIA_MAX_BYTES, dir: app.jobTempDir });
     } catch (err) {
-      await markFailed(app.db, upload.id, [{ item: entry.name, message: (err as Error).message }]);
+      // The entry's own reason (the archive's unpack cap, a size that lied) rather than the copy's.
+      const refused = entry.stream.errored;
+      const message = refused instanceof EntryRefused ? refused.message : (err as Error).message;
+      await markFailed(app.db, upload.id, [{ item: entry.name, message }]);
       continue;
     }
     try {

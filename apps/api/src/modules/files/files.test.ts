@@ -91,17 +91,15 @@ async function ownedAudio(t: TestApp, key: string, bytes: Buffer) {
     .values({ name: `Files ${key}` })
     .returning();
   const [client] = await t.app.db.insert(clients).values({ name: 'Files', companyId: company!.id, type: 'demo' }).returning();
-  await t.app.db
-    .insert(media)
-    .values({
-      kind: 'demo',
-      clientId: client!.id,
-      title: 'clip',
-      mediaType: 'audio',
-      file: key,
-      mimeType: 'audio/mpeg',
-      size: bytes.length,
-    });
+  await t.app.db.insert(media).values({
+    kind: 'demo',
+    clientId: client!.id,
+    title: 'clip',
+    mediaType: 'audio',
+    file: key,
+    mimeType: 'audio/mpeg',
+    size: bytes.length,
+  });
 }
 
 /** GET /api/files with Range headers against whatever driver `t` runs on. */

@@ -107,18 +107,16 @@ describe('ingestion answers only active content', () => {
         status: 'inactive',
       },
     ]);
-    await t.app.db
-      .insert(media)
-      .values({
-        kind: 'demo',
-        clientId: off,
-        title: 'Off poster',
-        mediaType: 'image',
-        file: 'media/off.png',
-        mimeType: 'image/png',
-        size: 1,
-        toneCode: offMedia,
-      });
+    await t.app.db.insert(media).values({
+      kind: 'demo',
+      clientId: off,
+      title: 'Off poster',
+      mediaType: 'image',
+      file: 'media/off.png',
+      mimeType: 'image/png',
+      size: 1,
+      toneCode: offMedia,
+    });
     expect(await contentOf([offAction, offMedia, inactiveAction])).toEqual([null, null, null]);
 
     await t.app.db.update(clients).set({ status: 'active' }).where(eq(clients.id, off));

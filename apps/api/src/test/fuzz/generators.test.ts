@@ -1,5 +1,6 @@
 // The fuzzer's own parts, tested: the JSON-schema -> fast-check mapper against the contract's real
-// schemas, the hostile catalogue, the multipart builder (through the real parser) and the checks.
+// schemas, the hostile catalogue, the multipart builder (through the real parser), the checks and
+// the hostile archive samples.
 import {
   companyInputSchema,
   forgotPasswordRequestSchema,
@@ -14,11 +15,17 @@ import {
   userCreateSchema,
   userListQueryExtraSchema,
 } from '@console/contract';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { readSheet } from '../../lib/bulk/sheet-reader.js';
+import { readZip } from '../../lib/bulk/zip-reader.js';
 import { findUnsafeInput } from '../../lib/input-guard.js';
 import { problemsOf } from './checks.js';
+import { hostileArchiveSamples } from './hostile-archives.js';
 import { hostileString, hostileValue, MAX_INT4 } from './hostile-values.js';
 import { buildMultipart, MULTIPART_ODDITIES } from './multipart-body.js';
 import { boundaryArbitrary, fuzzArbitrary, hostileArbitrary, type JsonSchema, validArbitrary } from './schema-arbitrary.js';
@@ -157,5 +164,38 @@ describe('problemsOf', () => {
       }),
       { numRuns: 2000, seed: 9 },
     );
+  });
+});
+
+describe('hostile archive samples', () => {
+  it('each is refused by the bulk readers for the reason it stands for', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fuzz-archives-'));
+    const outcome = async (name: string, content: Buffer) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, content);
+      try {
+        if (name.startsWith('xlsx')) for await (const _ of readSheet(file, { format: 'xlsx', schema: z.object({ name: z.string() }) }));
+        else for await (const item of readZip(file)) if (!item.ok) return item.message;
+        return 'read';
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    try {
+      const samples = hostileArchiveSamples();
+      const seen = Object.fromEntries(await Promise.all(Object.entries(samples).map(async ([k, s]) => [k, await outcome(k, s.content)])));
+      expect(seen).toEqual({
+        zipManyEntries: 'The archive has more than 1000 entries',
+        zipLongNames: 'The archive has an entry name longer than 255 bytes',
+        zipOverlapping: 'The archive has overlapping entries (two entries share the same bytes)',
+        zipLyingSizes: expect.stringMatching(/^Unreadable entry \(too many bytes/),
+        // Copied with the size it really has (2 MB, under the limit) and read: its headers gain nothing.
+        xlsxLyingSizes: 'read',
+        xlsxOverlapping: 'The workbook has overlapping entries (two entries share the same bytes)',
+      });
+      for (const s of Object.values(samples)) expect(s.content.length).toBeLessThan(100_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

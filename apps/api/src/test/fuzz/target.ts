@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { API_KEY_HEADER, HEADER_NAMES } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { users } from '../../db/schema/index.js';
+import { clients, companies, users } from '../../db/schema/index.js';
+import { rawZip } from '../../lib/bulk/testing.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { jpegWithGps, pngWithTrailingHtml } from '../../lib/uploads/testing.js';
 import { sha256 } from '../../lib/tokens.js';
 import { ADMIN, createTestApp, type TestApp, type TestSession } from '../test-app.js';
 import type { FuzzCase } from './cases.js';
+import { hostileArchiveSamples } from './hostile-archives.js';
 import type { FileSamples } from './multipart-body.js';
 import type { Dictionary } from './schema-arbitrary.js';
 import { type OpenApiDocument, type Operation, operationsOf } from './operations.js';
@@ -32,6 +35,10 @@ export async function createFuzzTarget() {
   const apiKey = `fuzz-${randomUUID()}`;
   const apiKeyHash = sha256(apiKey);
   await t.app.db.update(users).set({ apiKeyHash }).where(eq(users.id, adminId));
+  // A client (id 1: small ids come first) so bulk uploads are accepted and their jobs read the
+  // hostile archive and workbook samples, instead of every case answering "Client not found".
+  const [company] = await t.app.db.insert(companies).values({ name: 'Fuzz Co' }).returning({ id: companies.id });
+  await t.app.db.insert(clients).values({ name: 'Fuzz client', companyId: company!.id, type: 'both' });
   const doc = (await t.inject({ url: '/api/openapi.json' })).json<OpenApiDocument>();
   const files = await sampleFiles();
   let relogins = 0;
@@ -130,7 +137,7 @@ async function harvest(operations: Operation[], send: (c: FuzzCase) => Promise<S
   return { all: sorted(all), byKey: Object.fromEntries(Object.entries(byKey).map(([k, v]) => [k, sorted(v)])) };
 }
 
-/** Files to attach: real images, an oversize one, and things that only claim to be images. */
+/** Files to attach: real images, an oversize one, things that only claim to be images, hostile archives and workbooks. */
 async function sampleFiles(): Promise<FileSamples> {
   const image = (format: 'png' | 'jpeg' | 'webp' | 'gif', size = 24) =>
     sharp({ create: { width: size, height: size, channels: 3, background: '#3366cc' } })
@@ -163,6 +170,16 @@ async function sampleFiles(): Promise<FileSamples> {
       filename: 'noise.bin',
       type: 'application/octet-stream',
       content: Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256)),
+    },
+    ...hostileArchiveSamples(),
+    // Images whose metadata (GPS, camera) and trailing bytes (HTML after the PNG end) must not be stored as sent (issue 14 s.5).
+    zipExifAndTrailing: {
+      filename: 'photos.zip',
+      type: 'application/zip',
+      content: rawZip([
+        { name: 'holiday.jpg', data: await jpegWithGps() },
+        { name: 'page.png', data: await pngWithTrailingHtml() },
+      ]),
     },
   };
 }
