@@ -3,7 +3,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, companies, devices, manageActions, media } from '../../db/schema/index.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
-import { answer, apiKeyFor, createToneSetup, item, sendBatch } from './user-requests.testing.js';
+import { createRoleWithKeys, createUser } from '../roles/testing.js';
+import { answer, createToneSetup, item, regenerateKey, sendBatch } from './user-requests.testing.js';
+/** The API key of a new user whose role holds exactly `keys`. */
+const apiKeyFor = async (app: TestApp, boss: TestSession, keys: readonly string[]) =>
+  regenerateKey(app, boss, (await createUser(app, await createRoleWithKeys(app, keys))).id);
 
 // Issue 14, finding 7: devices belong to the API key's owner, and ingestion answers only active content.
 

@@ -4,8 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, companies, manageActions, userRequests, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
-import { loginWithKeys } from '../roles/testing.js';
-import { answer, apiKeyFor, createToneSetup, item, sendBatch } from './user-requests.testing.js';
+import { createRoleWithKeys, createUser, loginWithKeys } from '../roles/testing.js';
+import { answer, createToneSetup, item, regenerateKey, sendBatch } from './user-requests.testing.js';
+/** The API key of a new user whose role holds exactly `keys`. */
+const apiKeyFor = async (app: TestApp, boss: TestSession, keys: readonly string[]) =>
+  regenerateKey(app, boss, (await createUser(app, await createRoleWithKeys(app, keys))).id);
 
 let t: TestApp;
 let admin: TestSession;

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import type { IngestResponse } from '@console/contract';
 import { locations, toneSequences } from '../../db/schema/index.js';
 import type { TestApp, TestSession } from '../../test/test-app.js';
-import { createRoleWithKeys, createUser } from '../roles/testing.js';
 
 let n = 0;
 const tag = () => `${Date.now().toString(36).slice(-4)}${(++n).toString(36)}`.toUpperCase();
@@ -27,10 +26,6 @@ export async function regenerateKey(t: TestApp, admin: TestSession, userId: numb
   const res = await t.as(admin, { method: 'PATCH', url: `/api/users/${userId}/regenerate-api-key` });
   return { userId, key: res.json<{ apiKey: string }>().apiKey };
 }
-
-/** The API key of a new user whose role holds exactly `keys`. */
-export const apiKeyFor = async (t: TestApp, admin: TestSession, keys: readonly string[]) =>
-  regenerateKey(t, admin, (await createUser(t, await createRoleWithKeys(t, keys))).id);
 
 export const item = (toneCode: string, over: Record<string, unknown> = {}) => ({
   eventId: randomUUID(),

@@ -1,10 +1,11 @@
 import { BULK_UPLOAD_KINDS, bulkUploadPaths } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, companies } from '../../db/schema/index.js';
-import { csv, filePart, uploadParts, waitFinished } from '../../modules/bulk-uploads/bulk-uploads.testing.js';
-import { apiKeyFor, createToneSetup, item, sendBatch } from '../../modules/user-requests/user-requests.testing.js';
-import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
-import { cellsAsReadWith, formulaCells } from './foreign-reader.testing.js';
+import { clients, companies } from '../db/schema/index.js';
+import { csv, filePart, uploadParts, waitFinished } from '../modules/bulk-uploads/bulk-uploads.testing.js';
+import { createRoleWithKeys, createUser } from '../modules/roles/testing.js';
+import { createToneSetup, item, regenerateKey, sendBatch } from '../modules/user-requests/user-requests.testing.js';
+import { createTestApp, type TestApp, type TestSession } from './test-app.js';
+import { cellsAsReadWith, formulaCells } from '../lib/export/foreign-reader.testing.js';
 
 // Issue 14 finding 6 end to end: text with a formula after a `;` comes in through the product's
 // own doors and goes out of every CSV it writes quoted and guarded for any list separator.
@@ -32,7 +33,7 @@ function expectGuarded(res: { statusCode: number; body: string }) {
 
 describe('formula text through every CSV the product writes', () => {
   it('a device field appVersion "x;=1+1;" leaves the user-requests export quoted and guarded', async () => {
-    const { key } = await apiKeyFor(t, admin, ['user-requests.ingest']);
+    const { key } = await regenerateKey(t, admin, (await createUser(t, await createRoleWithKeys(t, ['user-requests.ingest']))).id);
     const setup = await createToneSetup(t, 1);
     const sent = await sendBatch(t, key, { requests: [item(setup.codes[0]!, { appVersion: `${PAYLOAD};`, deviceModel: 'a,@SUM(1)' })] });
     expect(sent.json()).toMatchObject({ accepted: 1 });
