@@ -19,3 +19,28 @@ test.describe('route guards', () => {
     await expect(page.getByRole('button', { name: /^Open/ }).first()).toBeVisible();
   });
 });
+
+// Issue 15 item 5: the Support Agent holds user-requests.view but not user-requests.devices, and no tones Home menu.
+test.describe('pages the role cannot open', () => {
+  test('the agent sees device codes as plain text, and a denied page shows Access Denied without a 403', async ({ page }) => {
+    const forbidden: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 403 && new URL(res.url()).pathname.startsWith('/api/')) forbidden.push(res.url());
+    });
+    await signIn(page, 'agent');
+
+    await page.goto('/tone-dashboard/user-request');
+    const firstRow = page.locator('tbody tr').first();
+    await expect(firstRow).toBeVisible();
+    await expect(firstRow.locator('td').first()).not.toBeEmpty();
+    await expect(page.locator('a[href*="/device-details"]')).toHaveCount(0);
+
+    for (const path of ['/tone-dashboard/home', '/tone-dashboard/user-request/device-details?deviceCode=SIM-1']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    }
+    // Nothing was asked that the server had to refuse (each refusal is an audit row).
+    await page.waitForLoadState('networkidle');
+    expect(forbidden).toEqual([]);
+  });
+});

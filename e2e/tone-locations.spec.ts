@@ -93,8 +93,12 @@ test.describe('locations screen', () => {
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
     const refused = dialog(page, 'The location was not deleted');
-    await expect(refused.getByText('This location still has 1 tone sequence or user request. Delete it first.')).toBeVisible();
-    await refused.getByRole('button', { name: 'OK' }).click();
+    await expect(
+      refused.getByText('This location still has 1 tone sequence. Remove it first, or deactivate the location instead.'),
+    ).toBeVisible();
+    // The admin may update locations: the refusal offers deactivation; Close leaves the location as it is.
+    await expect(refused.getByRole('button', { name: 'Deactivate instead' })).toBeVisible();
+    await refused.getByRole('button', { name: 'Close' }).click();
 
     await exitRow.getByRole('button', { name: 'Delete Exit chime' }).click();
     await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();

@@ -35,6 +35,17 @@ describe('buildShellRoutes', () => {
     expect([...paths].sort()).toEqual([...expected].sort());
   });
 
+  it('declares the key of every page that reads guarded data (lib/route-keys.ts), under the configured product slug', () => {
+    const keyOf = (path: string) => routes.find((r) => r.path === path)?.roleKey;
+    expect(keyOf('/tone-dashboard/user-request/device-details')).toBe('user-requests.devices');
+    expect(keyOf('/tone-dashboard/home')).toBe('tone-home.view');
+    expect(keyOf('/platform/users')).toBe('users.view');
+    expect(buildShellRoutes('acme').find((r) => r.path === '/acme/users')?.roleKey).toBe('users.view');
+    // Only redirects, the profile intro and the own About page (session only) need no key.
+    const open = routes.filter((r) => r.roleKey === undefined).map((r) => r.path);
+    expect(open.sort()).toEqual(['/aes', '/profile', '/profile/about', '/tone-dashboard', '/tone-portal']);
+  });
+
   it('has no duplicate paths', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });

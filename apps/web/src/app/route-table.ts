@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ShellRouteHandle } from '../components/shell';
+import { routeKey } from '../lib/route-keys';
 
 /**
  * Every signed-in route inside the shell (spec s.2), as one data structure. Later issues
@@ -18,12 +19,19 @@ type Screen = ShellRouteDef['screen'];
 /** path, menu slug, title, description, and the feature screen (lazy) once it exists. */
 type Entry = [path: string, menu: string | undefined, title: string, description: string, screen?: Screen];
 
-function routes(module: string, entries: Entry[]): ShellRouteDef[] {
-  return entries.map(([path, menu, title, description, screen]) => ({ path, module, menu, title, description, screen: screen ?? intro }));
-}
-
 export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
   const p = `/${productSlug}`;
+  // The key comes from lib/route-keys.ts, which links to the route read as well.
+  const routes = (module: string, entries: Entry[]): ShellRouteDef[] =>
+    entries.map(([path, menu, title, description, screen]) => ({
+      path,
+      module,
+      menu,
+      title,
+      description,
+      roleKey: routeKey(path, productSlug),
+      screen: screen ?? intro,
+    }));
   return [
     ...routes('tone-dashboard', [
       [

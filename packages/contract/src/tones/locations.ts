@@ -102,3 +102,24 @@ export const locationsResource = defineResource({
     ],
   },
 });
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * The 409 of deleting a location in use: each count by name, and a way forward. User requests
+ * are the devices' history and cannot be deleted, so while there are any the way is to deactivate
+ * (the web's delete dialog offers that); tone sequences alone may also be removed first.
+ */
+export function locationInUseMessage({ toneSequences, userRequests }: { toneSequences: number; userRequests: number }): string {
+  const held = [
+    toneSequences > 0 ? counted(toneSequences, 'tone sequence') : '',
+    userRequests > 0 ? counted(userRequests, 'user request') : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  const way =
+    userRequests > 0
+      ? 'User requests are kept as history and cannot be deleted: deactivate the location instead.'
+      : `Remove ${toneSequences === 1 ? 'it' : 'them'} first, or deactivate the location instead.`;
+  return `This location still has ${held}. ${way}`;
+}

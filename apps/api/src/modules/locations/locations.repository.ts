@@ -87,3 +87,11 @@ export const locationsStore = defineStore({
 export async function clientExists(db: Db, id: number): Promise<boolean> {
   return (await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).limit(1)).length > 0;
 }
+
+/** What blocks a delete, counted apart: the 409 names each and the way forward differs (locationInUseMessage). */
+export async function locationUsage(db: Db, id: number): Promise<{ toneSequences: number; userRequests: number }> {
+  const count = sql<number>`count(*)`.mapWith(Number);
+  const [seq] = await db.select({ n: count }).from(toneSequences).where(eq(toneSequences.locationId, id));
+  const [req] = await db.select({ n: count }).from(userRequests).where(eq(userRequests.locationId, id));
+  return { toneSequences: seq?.n ?? 0, userRequests: req?.n ?? 0 };
+}

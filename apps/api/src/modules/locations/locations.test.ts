@@ -101,7 +101,7 @@ describe('locations CRUD', () => {
     expect((await update('abc', { name: 'x' })).statusCode).toBe(400);
   });
 
-  it('refuses to delete a location with tone sequences or user requests (409 with the count), then deletes; a second delete is 404', async () => {
+  it('refuses to delete a location with tone sequences or user requests (409 naming each count and suggesting deactivation), then deletes; a second delete is 404', async () => {
     const loc = await created();
     const [seq] = await t.app.db
       .insert(toneSequences)
@@ -111,7 +111,7 @@ describe('locations CRUD', () => {
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json()).toMatchObject({
       code: 'CONFLICT',
-      message: 'This location still has 1 tone sequence or user request. Delete it first.',
+      message: 'This location still has 1 tone sequence. Remove it first, or deactivate the location instead.',
     });
     const listed = (await t.as(admin, { url: `/api/locations?search=${encodeURIComponent(loc.name)}` })).json<List>().data[0];
     expect(listed!.toneSequences).toBe(1);
@@ -125,7 +125,10 @@ describe('locations CRUD', () => {
       platform: 'ios',
       requestedAt: new Date(),
     });
-    expect((await remove(loc.id)).json().message).toBe('This location still has 2 tone sequences or user requests. Delete them first.');
+    // User requests cannot be deleted: the way forward is deactivation.
+    expect((await remove(loc.id)).json().message).toBe(
+      'This location still has 1 tone sequence and 1 user request. User requests are kept as history and cannot be deleted: deactivate the location instead.',
+    );
 
     const free = await created();
     const res = await remove(free.id);

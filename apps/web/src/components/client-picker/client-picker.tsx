@@ -61,6 +61,8 @@ export function ClientPicker({ value, onChange, label = 'Client', placeholder, t
       value={value ? String(value) : null}
       onChange={(v) => onChange(v ? Number(v) : undefined)}
       clearable={clearable}
+      // A picker that may not be emptied must not be emptied by re-picking its value either.
+      allowDeselect={clearable}
       searchable
       nothingFoundMessage="No client found"
       w={w ?? { base: '100%', xs: 280 }}

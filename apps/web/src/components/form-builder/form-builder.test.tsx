@@ -166,6 +166,34 @@ describe('FormBuilder: rendering', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ roleId: 1 })));
   });
+
+  it('keeps a required select value when the chosen option is picked again; an optional one may still be deselected', async () => {
+    const onSubmit = vi.fn();
+    const options = [
+      { value: 'open-url', label: 'Open URL' },
+      { value: 'call', label: 'Call' },
+    ];
+    const { user } = setup({
+      schema: undefined,
+      onSubmit,
+      fields: [
+        { name: 'actionType', label: 'Action type', type: 'select', required: true, options },
+        { name: 'fallback', label: 'Fallback', type: 'select', options },
+      ],
+    });
+    const repick = async (name: string) => {
+      for (let i = 0; i < 2; i += 1) {
+        await user.click(screen.getByRole('combobox', { name }));
+        await user.click(await screen.findByRole('option', { name: 'Call' }));
+      }
+    };
+    await repick('Action type');
+    await repick('Fallback');
+    expect(screen.getByRole('combobox', { name: 'Action type' })).toHaveValue('Call');
+    expect(screen.getByRole('combobox', { name: 'Fallback' })).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ actionType: 'call' })));
+  });
 });
 
 describe('FormBuilder: validation and errors', () => {

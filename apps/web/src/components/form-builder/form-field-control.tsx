@@ -161,6 +161,8 @@ function Control({ id, field, value, error, onChange, values, resolveFileUrl, re
           value={str === '' ? null : str}
           onChange={(key) => set(maps.toValue(key))}
           clearable={!field.required}
+          // Picking the chosen option again must not empty a required field (Mantine deselects by default).
+          allowDeselect={!field.required}
           // A named clear button: screen readers and keyboard users know what it empties.
           clearButtonProps={{ 'aria-label': `Clear ${field.label}` }}
           searchable={maps.data.length > 8}

@@ -37,11 +37,16 @@ export function useResourceWrites<Row>(resourceApi: ResourceApi<Row>, options: W
 
 const STICKY_DEFAULT = [409];
 
-export type DeleteTexts = {
+export type DeleteTexts<Row = never> = {
   /** Title of the dialog that explains a refusal (409: still in use), e.g. 'The company was not deleted'. */
   refusedTitle: string;
   /** Refusals shown in that dialog rather than a toast (default 409; users add 403: own account). */
   stickyStatuses?: number[];
+  /**
+   * A way forward the 409 dialog offers for the refused row (e.g. 'Deactivate instead' where the
+   * rows that block the delete cannot be deleted); `run` answers the success message.
+   */
+  insteadOfDelete?: { label: string; run: (row: Row) => Promise<string | undefined> };
 };
 
 /** The alert text after a bulk delete: how many stayed, then one line per row with its name. */
@@ -60,7 +65,7 @@ export function describeBulkFailures(
  */
 export function useResourceDelete<Row extends { id: number }>(
   resourceApi: ResourceApi<Row>,
-  texts: DeleteTexts,
+  texts: DeleteTexts<Row>,
   /** Name of a row by id (rows seen on screen), for the bulk refusal lines. */
   labelOf: (id: number) => string = (id) => `${resourceApi.resource.label.singular} ${id}`,
 ) {
@@ -79,6 +84,31 @@ export function useResourceDelete<Row extends { id: number }>(
     [texts.refusedTitle],
   );
 
+  const instead = texts.insteadOfDelete;
+  // The 409 dialog with the alternative as its confirm button; the dialog has closed when it runs.
+  const offerInstead = useCallback(
+    async (row: Row, message: string) => {
+      if (!instead) return;
+      const choice = await showAlert({
+        icon: 'error',
+        title: texts.refusedTitle,
+        text: message,
+        confirmButtonText: instead.label,
+        showCancelButton: true,
+        cancelButtonText: 'Close',
+      });
+      if (!choice.isConfirmed) return;
+      try {
+        toast.success((await instead.run(row)) || `${label.singular} updated`);
+      } catch (error) {
+        toast.error(errorMessage(error, ERROR_MESSAGES.generic));
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: resourceApi.keys.all });
+      }
+    },
+    [instead, texts.refusedTitle, label.singular, queryClient, resourceApi],
+  );
+
   const deleteOne = useCallback(
     async (row: Row) => {
       if (!(await confirmDelete())) return;
@@ -86,10 +116,12 @@ export function useResourceDelete<Row extends { id: number }>(
         const result = await remove.mutateAsync(row.id);
         toast.success(result?.message || `${label.singular} deleted`);
       } catch (error) {
-        report(errorMessage(error, ERROR_MESSAGES.generic), isApiError(error) && sticky.includes(error.status));
+        const message = errorMessage(error, ERROR_MESSAGES.generic);
+        if (instead && isApiError(error) && error.status === 409) await offerInstead(row, message);
+        else report(message, isApiError(error) && sticky.includes(error.status));
       }
     },
-    [remove, report, label.singular, sticky],
+    [remove, report, label.singular, sticky, instead, offerInstead],
   );
 
   const deleteMany = useCallback(

@@ -42,7 +42,9 @@ export default function ShellLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger; nav.close changes identity on every render
   useEffect(() => nav.close(), [pathname]);
 
-  const allowed = permissions.isLoading || !handle ? true : canOpenShellRoute(handle, permissions);
+  // The page mounts only once the user's permissions have said yes: a page mounted while they
+  // load starts its queries, and a denied user's calls come back 403 (each one an audit row).
+  const access = !handle ? 'open' : permissions.isLoading ? 'checking' : canOpenShellRoute(handle, permissions) ? 'open' : 'denied';
 
   return (
     <AppShell
@@ -65,15 +67,15 @@ export default function ShellLayout() {
         />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.mainTarget}>
-        {allowed ? (
+        {access === 'checking' ? <PageLoader /> : null}
+        {access === 'open' ? (
           <ErrorBoundary key={pathname}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
           </ErrorBoundary>
-        ) : (
-          <NoAccess backLabel={UI_TEXT.backToHome} moduleName={name} hasModuleMenus={menus.length > 0} />
-        )}
+        ) : null}
+        {access === 'denied' ? <NoAccess backLabel={UI_TEXT.backToHome} moduleName={name} hasModuleMenus={menus.length > 0} /> : null}
       </AppShell.Main>
     </AppShell>
   );

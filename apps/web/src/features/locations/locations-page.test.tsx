@@ -1,8 +1,10 @@
 import '../../components/data-table/test-setup';
 import { PERMISSION_KEYS } from '@console/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../components/data-table/test-utils';
+import { AlertRoot } from '../../components/ui/alert-dialog';
 import { clearAllCookies } from '../../lib/auth/cookies';
 import LocationsPage from './locations-page';
 
@@ -66,5 +68,67 @@ describe('locations page', () => {
     expect(await screen.findByRole('button', { name: 'Tone sequences Central Station' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Tone sequences of Central Station' })).toBeInTheDocument();
     expect(await screen.findByText('No tone sequences found')).toBeInTheDocument();
+  });
+
+  describe('a delete refused because the location is in use (409)', () => {
+    const refusal =
+      'This location still has 2 tone sequences and 135 user requests. User requests are kept as history and cannot be deleted: deactivate the location instead.';
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    const api = vi.fn(async (url: string, init?: RequestInit) => {
+      const path = String(url);
+      if (path.startsWith('/api/locations/delete/7')) return json({ success: false, code: 'CONFLICT', message: refusal }, 409);
+      if (path.startsWith('/api/locations/update/7'))
+        return json({ success: true, message: 'Location updated successfully', data: location });
+      return init?.method && init.method !== 'GET' ? json({}, 404) : listOf(path.includes('/tone-sequences') ? [] : [location]);
+    });
+    const refuseDelete = async () => {
+      vi.stubGlobal('fetch', api);
+      renderWithRouter(
+        <>
+          <LocationsPage />
+          <AlertRoot />
+        </>,
+        { route: '/tone-dashboard/locations' },
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete Central Station' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
+      return screen.findByRole('dialog', { name: 'The location was not deleted' });
+    };
+    const updates = () => api.mock.calls.filter(([url]) => String(url).startsWith('/api/locations/update/'));
+    afterEach(() => api.mockClear());
+
+    it('offers Deactivate instead; it sets the status inactive through the update route and closes the dialog', async () => {
+      for (const key of [PERMISSION_KEYS.locations.view, PERMISSION_KEYS.locations.delete, PERMISSION_KEYS.locations.update])
+        granted.add(key);
+      const refused = await refuseDelete();
+      expect(within(refused).getByText(refusal)).toBeInTheDocument();
+      await userEvent.click(within(refused).getByRole('button', { name: 'Deactivate instead' }));
+      await waitFor(() => expect(updates()).toHaveLength(1));
+      const [url, init] = updates()[0] ?? [];
+      expect(url).toBe('/api/locations/update/7');
+      expect(init?.method).toBe('PATCH');
+      // Every field as it was (an update sets them all), only the status changed.
+      expect(JSON.parse(String(init?.body))).toEqual({
+        name: 'Central Station',
+        address: null,
+        city: 'Brussels',
+        country: 'BE',
+        latitude: 50.8456,
+        longitude: 4.3571,
+        clientId: null,
+        status: 'inactive',
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'The location was not deleted' })).toBeNull());
+    });
+
+    it('without the update key explains the refusal only, and closing it changes nothing', async () => {
+      for (const key of [PERMISSION_KEYS.locations.view, PERMISSION_KEYS.locations.delete]) granted.add(key);
+      const refused = await refuseDelete();
+      expect(within(refused).getByText(refusal)).toBeInTheDocument();
+      expect(within(refused).queryByRole('button', { name: 'Deactivate instead' })).toBeNull();
+      await userEvent.click(within(refused).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'The location was not deleted' })).toBeNull());
+      expect(updates()).toHaveLength(0);
+    });
   });
 });

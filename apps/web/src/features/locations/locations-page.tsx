@@ -4,9 +4,9 @@ import { IconWaveSine } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClientOptions } from '../../components/client-picker';
-import { ResourcePage, type RowAction } from '../../components/resource';
+import { type DeleteTexts, ResourcePage, type RowAction } from '../../components/resource';
 import { useCan } from '../../lib/permissions';
-import { locationsApi } from './api/locations-api';
+import { deactivated, locationsApi } from './api/locations-api';
 import { locationColumns } from './components/location-columns';
 import { locationForm } from './components/location-forms';
 import { ToneSequencesPanel } from './components/tone-sequences-panel';
@@ -17,6 +17,18 @@ const recordName = (l: Location) => l.name;
 export default function LocationsPage() {
   const [params, setParams] = useSearchParams();
   const canSequences = useCan(PERMISSION_KEYS.toneSequences.view);
+  const canUpdate = useCan(PERMISSION_KEYS.locations.update);
+  // User requests are history and cannot be deleted: a location that has them can only be
+  // deactivated, so the refusal offers that (for holders of the update key).
+  const deleteTexts = useMemo<DeleteTexts<Location>>(
+    () => ({
+      refusedTitle: 'The location was not deleted',
+      insteadOfDelete: canUpdate
+        ? { label: 'Deactivate instead', run: async (l) => (await locationsApi.update({ id: l.id, body: deactivated(l) })).message }
+        : undefined,
+    }),
+    [canUpdate],
+  );
   const clients = useClientOptions();
   const form = useMemo(() => locationForm(clients.data ?? []), [clients.data]);
   const selected = Number(params.get('location')) || undefined;
@@ -58,7 +70,7 @@ export default function LocationsPage() {
         form={form}
         rowActions={rowActions}
         onPage={onPage}
-        deleteTexts={{ refusedTitle: 'The location was not deleted' }}
+        deleteTexts={deleteTexts}
         searchPlaceholder="Search by name, address, city, country…"
       />
       {selected && canSequences ? <ToneSequencesPanel locationId={selected} locationName={names[selected]} /> : null}

@@ -1,4 +1,5 @@
 import '../../components/data-table/test-setup';
+import { PERMISSION_KEYS } from '@console/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,11 @@ import { renderWithRouter } from '../../components/data-table/test-utils';
 import { clearAllCookies } from '../../lib/auth/cookies';
 import { countNew } from './components/recents-section';
 import TonesHomePage from './tones-home-page';
+
+const granted = new Set<string>();
+vi.mock('../../lib/permissions', () => ({
+  useCan: (key: string | readonly string[]) => (typeof key === 'string' ? [key] : key).some((k) => granted.has(k)),
+}));
 
 const home = { locations: 3, toneSequences: 7, userRequests: 42, devices: 5, requestsToday: 4 };
 const analytics = {
@@ -51,7 +57,10 @@ beforeEach(() => {
   clearAllCookies();
   document.cookie = `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: 't', user: { id: 1, email: 'a@b.co' } }))}; path=/`;
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  granted.clear();
+  vi.unstubAllGlobals();
+});
 
 describe('tones home', () => {
   it("says 'Failed to fetch tone dashboard data' when a call fails, and recovers with 'Try Again'", async () => {
@@ -77,7 +86,15 @@ describe('tones home', () => {
     expect(await screen.findByText('Failed to fetch tone dashboard data')).toBeInTheDocument();
   });
 
+  it('shows recent device codes as plain text to a role without the device-details key', async () => {
+    vi.stubGlobal('fetch', vi.fn(answers([request(2, 'DEV-B')])));
+    renderWithRouter(<TonesHomePage />);
+    expect(await screen.findByText('DEV-B')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'DEV-B' })).toBeNull();
+  });
+
   it('shows the totals, each chart as a captioned table, and recents that link to device details', async () => {
+    granted.add(PERMISSION_KEYS.userRequests.devices);
     const fetch = vi.fn(answers([request(2, 'DEV-B'), request(1, 'DEV-A')]));
     vi.stubGlobal('fetch', fetch);
     renderWithRouter(<TonesHomePage />);

@@ -1,10 +1,11 @@
 import { ERROR_MESSAGES, type UserRequest } from '@console/contract';
-import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { DataTable, defaultListQuery, type ListQueryState } from '../../components/data-table';
+import { RouteLink } from '../../components/ui/route-link';
 import { useSession } from '../../lib/auth/session';
 import { getDeviceRequests } from './api/user-requests-api';
 import { deviceRequestColumns } from './components/request-columns';
@@ -38,11 +39,11 @@ export default function DeviceDetailsPage() {
             Every request this device reported, newest first.
           </Text>
         </div>
-        <Anchor component={Link} to="/tone-dashboard/user-request" size="sm">
+        <RouteLink to="/tone-dashboard/user-request" size="sm" fallback={null}>
           <Group gap={4} component="span">
             <IconArrowLeft size={16} aria-hidden /> All user requests
           </Group>
-        </Anchor>
+        </RouteLink>
       </Group>
 
       <DeviceCodeForm

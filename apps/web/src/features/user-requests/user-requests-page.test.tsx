@@ -62,7 +62,19 @@ describe('user requests page', () => {
     expect(await screen.findByText('Failed to load posts')).toBeInTheDocument();
   });
 
+  it('shows the device code as plain text, not a link, to a role without the device-details key', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (String(url).startsWith('/api/locations') ? listOf([{ id: 3, name: 'Harbour' }]) : listOf([row]))),
+    );
+    renderWithRouter(<UserRequestsPage />, { route: '/tone-dashboard/user-request' });
+    expect(await screen.findByText(row.deviceCode)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: `Device details of ${row.deviceCode}` })).toBeNull();
+    expect(screen.queryAllByRole('link').some((a) => a.getAttribute('href')?.includes('device-details'))).toBe(false);
+  });
+
   it('sends the URL filters with the list, links the device code, and a new filter goes to the URL and page 1', async () => {
+    granted.add(PERMISSION_KEYS.userRequests.devices);
     const fetch = vi.fn(async (url: string) =>
       String(url).startsWith('/api/locations') ? listOf([{ id: 3, name: 'Harbour' }]) : listOf([row]),
     );

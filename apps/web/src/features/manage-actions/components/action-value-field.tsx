@@ -33,6 +33,8 @@ function MediaSelect({ id, value, onChange, error, disabled, clientId }: CustomF
       data={data}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
+      // Required: picking the chosen media again keeps it (Mantine would deselect it).
+      allowDeselect={false}
       searchable
       nothingFoundMessage="No media found"
       error={error}

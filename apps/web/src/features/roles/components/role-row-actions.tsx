@@ -2,6 +2,7 @@ import { PERMISSION_KEYS, type RoleListItem } from '@console/contract';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useCanOpen } from '../../../components/ui/route-link';
 import { useCan } from '../../../lib/permissions';
 import { isProtectedRole } from '../roles-logic';
 
@@ -20,7 +21,8 @@ type Props = {
 export function RoleRowActions({ role, permissionsHref, onEdit, onDelete }: Props) {
   const canUpdate = useCan(PERMISSION_KEYS.roles.update) && role.manageable;
   const canDelete = useCan(PERMISSION_KEYS.roles.delete) && role.manageable;
-  const canManage = useCan(PERMISSION_KEYS.permissions.view);
+  // The permissions page's own key (lib/route-keys.ts), so the button and the page's guard agree.
+  const canManage = useCanOpen(permissionsHref);
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {canUpdate ? (

@@ -1,10 +1,10 @@
 import type { UserRequest } from '@console/contract';
-import { Anchor, Badge, Code, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Code, Group, Stack, Text } from '@mantine/core';
+import { RouteLink } from '../../../components/ui/route-link';
 import { formatTimestamp } from '../../../lib/formatters';
 import { deviceDetailsHref, PLATFORM_COLORS, platformLabel } from '../../../lib/user-requests';
 
-/** The latest user requests, newest first: device (a link to its details), tone, location, platform and time. */
+/** The latest user requests, newest first: device (a link to its details where the user may open them), tone, location, platform and time. */
 export function RecentRequests({ requests, headingId }: { requests: readonly UserRequest[]; headingId: string }) {
   if (requests.length === 0) {
     return (
@@ -22,9 +22,9 @@ export function RecentRequests({ requests, headingId }: { requests: readonly Use
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" py={10}>
               <div style={{ minWidth: 0 }}>
                 <Group gap={6} wrap="wrap">
-                  <Anchor component={Link} to={deviceDetailsHref(r.deviceCode)} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  <RouteLink to={deviceDetailsHref(r.deviceCode)} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {r.deviceCode}
-                  </Anchor>
+                  </RouteLink>
                   <Badge variant="dot" radius="sm" tt="none" color={PLATFORM_COLORS[r.platform]}>
                     {platformLabel(r.platform)}
                   </Badge>

@@ -1,7 +1,7 @@
 import type { UserRequest } from '@console/contract';
-import { Anchor, Badge, Code, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Code, Text } from '@mantine/core';
 import { type DataTableColumnDef, TimestampCell } from '../../../components/data-table';
+import { RouteLink } from '../../../components/ui/route-link';
 import { deviceDetailsHref, PLATFORM_COLORS, platformLabel } from '../../../lib/user-requests';
 
 const dash = (v: string | null) => v || '—';
@@ -34,14 +34,13 @@ const detailColumns: DataTableColumnDef<UserRequest>[] = [
   { accessor: 'id', title: 'ID', hidden: true, textAlign: 'right' },
 ];
 
-/** GET /user-request: the device code links to that device's details. */
+/** GET /user-request: the device code links to that device's details (for holders of its key; plain text otherwise). */
 export const requestColumns: DataTableColumnDef<UserRequest>[] = [
   {
     accessor: 'deviceCode',
     title: 'Device code',
     render: (r) => (
-      <Anchor
-        component={Link}
+      <RouteLink
         to={deviceDetailsHref(r.deviceCode)}
         size="sm"
         fw={600}
@@ -49,7 +48,7 @@ export const requestColumns: DataTableColumnDef<UserRequest>[] = [
         style={{ overflowWrap: 'anywhere' }}
       >
         {r.deviceCode}
-      </Anchor>
+      </RouteLink>
     ),
   },
   ...detailColumns,
