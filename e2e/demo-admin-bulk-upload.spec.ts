@@ -1,12 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { BULK_TEMPLATE_COLUMNS, BULK_UPLOAD_MESSAGES, bulkUploadPaths, CONFIRM_TEXT, clientsResource, UI_TEXT } from '@console/contract';
 import type { Locator, Page } from '@playwright/test';
-import { Api, rowWith, settled, table, toast, uniqueTag } from './support/admin';
+import { Api, pngFile, rowWith, settled, table, toast, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 
 // The bulk upload panel (components/bulk-upload) as the kind's screen mounts it, for one client.
-const SCREENS = { 'manage-actions': '/demo-admin/manage-actions', 'demo-media': '/demo-admin/demo-media' } as const;
+const SCREENS = {
+  'manage-actions': '/demo-admin/manage-actions',
+  'demo-media': '/demo-admin/demo-media',
+  'campaign-media': '/demo-admin/campaign-media',
+} as const;
 const openPanel = async (page: Page, kind: keyof typeof SCREENS, clientId: number) => {
   await page.goto(`${SCREENS[kind]}?clientId=${clientId}`);
   await settled(page);
@@ -127,6 +131,26 @@ test.describe('bulk upload panel', () => {
     const excel = page.waitForEvent('download');
     await panel.getByRole('button', { name: 'Excel template' }).click();
     expect((await excel).suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+
+  test('campaign media without a manifest: the files take their defaults; a broken file is one failed item', async ({ page, baseURL }) => {
+    const tag = uniqueTag();
+    const client = await makeClient(baseURL!, tag, 'live');
+    await signIn(page, 'admin');
+    const panel = await openPanel(page, 'campaign-media', client.id);
+    const broken = { name: `broken-${tag}.png`, mimeType: 'image/png', buffer: Buffer.from('not an image') };
+    await chooseFiles(page, panel, [pngFile(`spring-${tag}.png`), pngFile(`summer-${tag}.png`), broken]);
+    await panel.getByRole('button', { name: 'Upload 3 files' }).click();
+    await expect(toast(page, BULK_UPLOAD_MESSAGES.received(3))).toBeVisible();
+
+    // Issue 15: no "The manifest has no row for this file"; both images become campaign media.
+    const completed = table(page, 'Completed uploads');
+    await expect(rowWith(completed, `spring-${tag}.png`)).toHaveCount(1, { timeout: 30_000 });
+    await expect(rowWith(completed, `summer-${tag}.png`)).toHaveCount(1, { timeout: 30_000 });
+    const failed = rowWith(table(page, 'Pending and failed uploads'), broken.name);
+    await expect(failed).toContainText('Failed', { timeout: 30_000 });
+    await failed.getByRole('button', { name: /^Show 1 error/ }).click();
+    await expect(failed.getByRole('list', { name: `Errors of ${broken.name}` })).toContainText(BULK_UPLOAD_MESSAGES.wrongMediaType);
   });
 
   test('usable at 390 px: drop zone, buttons and lists without a page-wide horizontal scroll', async ({ page, baseURL }, testInfo) => {

@@ -100,6 +100,37 @@ test.describe('clients screen', () => {
     await expect(renamed).toHaveCount(0);
   });
 
+  // Issue 15, item 4: a client's type may not change away from its media.
+  test('changing the type of a client with demo media to Live is refused under the Type field', async ({ page, baseURL }) => {
+    const tag = uniqueTag();
+    const api = await Api.admin(baseURL!);
+    const company = await api.createCompany({ name: `Type Owner ${tag}` });
+    const name = `Typed ${tag}`;
+    const client = await api.call<{ data: { id: number } }>('POST', '/client/add', { name, companyId: company.id, type: 'demo' });
+    const form = new FormData();
+    form.set('clientId', String(client.data.id));
+    form.set('title', `Poster ${tag}`);
+    const png = pngFile(`poster-${tag}.png`);
+    form.set('file', new Blob([new Uint8Array(png.buffer)], { type: png.mimeType }), png.name);
+    await api.call('POST', '/demo-media/add', form);
+
+    await signIn(page, 'admin');
+    await page.goto(`${CLIENTS_PATH}?companyId=${company.id}`);
+    const clients = table(page, 'Clients');
+    await rowWith(clients, name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
+    const edit = dialog(page, `Edit ${name}`);
+    await chooseOption(page, edit.getByRole('combobox', { name: 'Type', exact: true }), 'Live');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    const message =
+      'This client still has 1 demo media, which needs a client of type demo or both. Move it to another client or delete it first.';
+    await expect(edit.getByText(message).first()).toBeVisible();
+    await expect(edit).toBeVisible();
+    await page.goto(`${CLIENTS_PATH}?companyId=${company.id}`);
+    await expect(rowWith(table(page, 'Clients'), name)).toContainText('Demo');
+  });
+
   test('usable at 390 px: title, add button, filters and rows without a page-wide horizontal scroll', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'admin');

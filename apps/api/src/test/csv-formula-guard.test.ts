@@ -1,4 +1,5 @@
 import { BULK_UPLOAD_KINDS, bulkUploadPaths } from '@console/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, companies } from '../db/schema/index.js';
 import { csv, filePart, uploadParts, waitFinished } from '../modules/bulk-uploads/bulk-uploads.testing.js';
@@ -68,6 +69,24 @@ describe('formula text through every CSV the product writes', () => {
     const res = await t.as(admin, { url: `/api${bulkUploadPaths('manage-actions').errorsCsv(id)}` });
     expectGuarded(res);
     expect(res.body).toContain(`"'x;'=1+1.csv"`);
+  });
+
+  // Issue 15: a phone number came out as `'+44 ...` in every format.
+  it('a phone number "+44 20 7946 0000" leaves the client exports as typed: CSV unquoted, XLSX a text cell', async () => {
+    const phone = '+44 20 7946 0000';
+    const [company] = await t.app.db.insert(companies).values({ name: 'Phone Co' }).returning();
+    await t.app.db.insert(clients).values({ name: 'Phone client', companyId: company!.id, phone, email: 'x;=1+1@example.com' });
+    const res = await t.as(admin, { url: `/api/client/export/csv?companyId=${company!.id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain(`,${phone},`);
+    expect(res.body).not.toContain(`'${phone}`);
+    expect(formulaCells(res.body)).toEqual([]);
+    const xlsx = await t.as(admin, { url: `/api/client/export/excel?companyId=${company!.id}` });
+    expect(xlsx.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const cells = (wb.worksheets[0]!.getRow(2).values as unknown[]).slice(1);
+    expect(cells).toContain(phone);
   });
 
   it('the bulk templates are guarded the same way (no formula cell in any kind)', async () => {

@@ -162,7 +162,8 @@ export const BULK_UPLOAD_MESSAGES = {
   tooManyFiles: (max: number) => `At most ${max} files per upload`,
   oneManifest: 'Only one manifest is accepted',
   manifestNotForKind: 'Manage-actions uploads take no manifest',
-  notInManifest: 'The manifest has no row for this file',
+  /** A manifest row whose file is in no part of its request (reported once, on the request's last part). */
+  notInUpload: 'The manifest names this file, but it is not in the upload',
   wrongSheetType: 'Not a spreadsheet (XLSX, or CSV in UTF-8)',
   emptySheet: 'The sheet has no rows under its header',
   wrongMediaType: 'Not a media file (image, video or audio) or a ZIP archive',

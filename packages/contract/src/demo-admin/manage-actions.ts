@@ -138,6 +138,13 @@ export const manageActionMutationResponseSchema = z.object({
   data: manageActionSchema.optional(),
 });
 
+/** The delete answer: as every manage-actions write, it carries `responseType: true` (DESIGN s.4b). */
+export const manageActionDeleteResponseSchema = z.object({
+  success: z.boolean(),
+  responseType: z.boolean(),
+  message: z.string(),
+});
+
 /** Manage-actions (DESIGN s.4b): `/manage-actions`, list filter clientId (the screen is per client). */
 export const manageActionsResource = defineResource({
   name: 'manage-actions',

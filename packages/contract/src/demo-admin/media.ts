@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSION_KEYS } from '../access/catalogue.js';
+import type { CLIENT_TYPES } from '../common/constants.js';
 import { DATE_RANGE_MESSAGE, idField, optionalText, requiredText, STATUSES, statusField, yearInRange } from '../common/fields.js';
 import { defineResource, type ResourceExportColumn } from '../common/resource.js';
 import { toneCodeField } from '../tones/tone-sequences.js';
@@ -11,6 +12,23 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 /** The two screens (and bulk-upload kinds) over the one media table. */
 export const MEDIA_KINDS = ['demo-media', 'campaign-media'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/**
+ * DESIGN s.4b: the client types each kind may belong to. A client's type may not change away from
+ * its media (409), and an old row whose client no longer fits stays editable while its client is kept.
+ */
+export const MEDIA_CLIENT_TYPES = {
+  'demo-media': ['demo', 'both'],
+  'campaign-media': ['live', 'both'],
+} as const satisfies Record<MediaKind, readonly (typeof CLIENT_TYPES)[number][]>;
+
+/**
+ * At most one ACTIVE media per (client, tone code), demo and campaign together (docs/interfaces.md):
+ * otherwise which one a device gets would be a guess. Add, edit and bulk items answer this.
+ */
+export const MEDIA_TONE_CODE_MESSAGES = {
+  taken: 'Another active media of this client already uses this tone code. Use another code, or make the other media inactive first.',
+} as const;
 
 /** Optional trigger tone code: empty means none; otherwise 4-16 of A-Z, 0-9 and - (upper-cased). */
 export const optionalToneCode = z.preprocess(

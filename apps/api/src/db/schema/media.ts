@@ -52,6 +52,9 @@ export const media = pgTable(
     index('media_kind_status_idx').on(t.kind, t.status),
     index('media_title_idx').on(t.title),
     index('media_tone_code_idx').on(t.toneCode),
+    // At most one ACTIVE media per (client, tone code), demo and campaign together: else which one a
+    // device gets is a guess (docs/interfaces.md). Inactive rows may share a code.
+    uniqueIndex('media_tone_code_active_uq').on(t.clientId, t.toneCode).where(sql`${t.status} = 'active' and ${t.toneCode} is not null`),
     index('media_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // GET /files looks up the row that owns a stored file (its file or its thumbnail) to check the viewer's key.
     index('media_file_idx').on(t.file),

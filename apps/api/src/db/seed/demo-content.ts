@@ -54,6 +54,13 @@ async function store(storage: FileStorage, folder: 'clients' | 'media', data: Bu
   return key;
 }
 
+/** A campaign per media slot: a live client's three media are three campaigns; a both client's third is Spring. */
+const SEASONS = [
+  { name: 'Winter', start: '2026-01-01', end: '2026-02-28' },
+  { name: 'Summer', start: '2026-06-01', end: '2026-08-31' },
+  { name: 'Spring', start: '2026-03-01', end: '2026-05-31' },
+];
+
 const toneCode = (clientIndex: number, n: number) => `DEMO-${clientIndex + 1}${String.fromCharCode(65 + n)}`;
 
 export async function seedDemoContent(db: Db, storage: FileStorage): Promise<void> {
@@ -100,34 +107,36 @@ export async function seedDemoContent(db: Db, storage: FileStorage): Promise<voi
 
   const mediaValues = seeds.flatMap((c, i) =>
     (drawn[i]?.media ?? []).map((m, n) => {
-      const campaign = n === 2;
+      // DESIGN s.4b: demo media need a demo or both client, campaign media a live or both one.
+      const campaign = c.type === 'live' || (c.type === 'both' && n === 2);
+      const season = SEASONS[n % SEASONS.length] as (typeof SEASONS)[number];
       return {
         kind: campaign ? ('campaign' as const) : ('demo' as const),
         clientId: clientId(c.name),
-        title: campaign ? `${c.name} spring campaign` : `${c.name} showcase ${n + 1}`,
+        title: campaign ? `${c.name} ${season.name.toLowerCase()} campaign` : `${c.name} showcase ${n + 1}`,
         description: campaign ? 'Seasonal poster shown during the campaign.' : 'Demo poster for the showroom.',
         toneCode: toneCode(i, n),
         status: n === 1 && c.status === 'inactive' ? ('inactive' as const) : ('active' as const),
         mediaType: 'image' as const,
         file: m.file,
-        fileName: campaign ? 'spring-campaign.png' : `showcase-${n + 1}.png`,
+        fileName: campaign ? `${season.name.toLowerCase()}-campaign.png` : `showcase-${n + 1}.png`,
         thumbnail: thumbnailKeyFor(m.file),
         mimeType: 'image/png',
         size: m.size,
         width: 480,
         height: 270,
-        campaignName: campaign ? `${c.name} Spring` : null,
-        startDate: campaign ? '2026-03-01' : null,
-        endDate: campaign ? '2026-05-31' : null,
+        campaignName: campaign ? `${c.name} ${season.name}` : null,
+        startDate: campaign ? season.start : null,
+        endDate: campaign ? season.end : null,
       };
     }),
   );
   const mediaRows = await db.insert(media).values(mediaValues).returning({ id: media.id, clientId: media.clientId, kind: media.kind });
 
-  // Every action type, spread over the clients; show-media points at that client's own demo media.
+  // Every action type, spread over the clients; show-media points at that client's own first media.
   const actionValues = seeds.flatMap((c, i) => {
     const id = clientId(c.name);
-    const own = mediaRows.find((m) => m.clientId === id && m.kind === 'demo');
+    const own = mediaRows.find((m) => m.clientId === id);
     const slug = c.name.toLowerCase().replace(/\s+/g, '-');
     const all = [
       { name: 'Open website', actionType: 'open-url' as const, value: `https://${slug}.example` },

@@ -115,11 +115,17 @@ describe('demo content (SEED_DEMO)', () => {
       expect(await c.app.storage.exists(r.logo as string)).toBe(true);
     }
     const files = await c.app.db.select().from(media);
+    // DESIGN s.4b: demo media only on demo or both clients, campaign media only on live or both ones.
+    const fits = { demo: ['demo', 'both'], campaign: ['live', 'both'] };
     for (const r of rows) {
       const own = files.filter((m) => m.clientId === r.id);
-      expect(own.some((m) => m.kind === 'demo')).toBe(true);
-      expect(own.some((m) => m.kind === 'campaign' && m.campaignName)).toBe(true);
+      for (const m of own) expect(fits[m.kind], `${m.kind} media "${m.title}" on a ${r.type} client`).toContain(r.type);
+      if (r.type !== 'live') expect(own.some((m) => m.kind === 'demo')).toBe(true);
+      if (r.type !== 'demo') expect(own.some((m) => m.kind === 'campaign' && m.campaignName)).toBe(true);
     }
+    // At most one active media per (client, tone code).
+    const active = files.filter((m) => m.status === 'active' && m.toneCode).map((m) => `${m.clientId}/${m.toneCode}`);
+    expect(new Set(active).size).toBe(active.length);
     for (const m of files) {
       expect(await c.app.storage.exists(m.file)).toBe(true);
       expect(await c.app.storage.exists(m.thumbnail as string)).toBe(true);

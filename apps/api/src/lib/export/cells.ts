@@ -1,24 +1,31 @@
 import type { CellValue, ExportColumn, ExportRow } from './types.js';
 
 /**
- * CSV/formula injection guard (OWASP): a spreadsheet runs text that starts with = + - @ TAB or
- * CR as a formula or command. How far the guard goes depends on how the text will be read:
- * - `cell` (XLSX, PDF): the reader takes the text whole, so only its first character matters.
+ * CSV/formula injection guard (OWASP): a spreadsheet opening a CSV runs text that starts with
+ * = + - @ TAB or CR as a formula or command. How far the guard goes depends on the reader:
  * - `csv`: the reader may split the line on another separator than ours (`;` is the list
  *   separator in many locales, TAB in others) or on a line break, so a trigger right after any
  *   of those inside the text would start a cell too. Each such trigger gets a single quote in
  *   front, the text gets a leading one, and csv.ts wraps every guarded cell in double quotes.
  *   `x;=1+1;` becomes `'x;'=1+1;`: split on `;` it gives `'x`, `'=1+1`, ``.
+ * - `cell` (XLSX, PDF): no guard. XLSX cells are written as text cells (exceljs writes a string
+ *   as a string, a formula only from a `{formula}` object), which Excel shows and never runs;
+ *   a PDF is not a spreadsheet. A quote there would only corrupt what the person reads.
+ * A plain number or phone number (`-5`, `+44 20 7946 0000`, `(020) 555-0100`) passes unguarded
+ * everywhere: without letters, quotes, `!`, `|`, `,` or `;` it can reach no function, reference
+ * or command, so a spreadsheet can at most read it as a number. Only a leading + or - is
+ * allowed, so `-2+3` (an expression) is still guarded in CSV.
  * Every text cell of every export, error sheet and template goes through here.
  */
 type FormulaReader = 'cell' | 'csv';
 const LEADING_TRIGGER = /^[=+\-@\t\r]/;
 const TRIGGER_AFTER_SEPARATOR = /([,;\t\r\n])(?=[=+\-@\t\r])/g;
+// Digits, spaces (not TAB or line breaks: those split cells), ( ) . and -; a + only at the start.
+const PLAIN_NUMBER = /^[+-]?[\d ().-]*\d[\d ().-]*$/;
 
 export function guardFormula(text: string, reader: FormulaReader = 'csv'): string {
-  const leading = LEADING_TRIGGER.test(text);
-  if (reader === 'cell') return leading ? `'${text}` : text;
-  if (!leading && text.search(TRIGGER_AFTER_SEPARATOR) < 0) return text;
+  if (reader === 'cell' || PLAIN_NUMBER.test(text)) return text;
+  if (!LEADING_TRIGGER.test(text) && text.search(TRIGGER_AFTER_SEPARATOR) < 0) return text;
   return `'${text.replace(TRIGGER_AFTER_SEPARATOR, "$1'")}`;
 }
 

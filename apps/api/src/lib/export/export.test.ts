@@ -141,7 +141,10 @@ describe('CSV export', () => {
     expect(parseCsv(text.slice(1))).toEqual([[`'${start}head`], [`'${value}`]]);
   });
 
-  it('leaves numbers (even negative) and safe text alone', () => {
+  it('leaves numbers (even negative), phone numbers and safe text alone', () => {
+    expect(guardFormula('-7')).toBe('-7');
+    expect(guardFormula('+44 20 7946 0000')).toBe('+44 20 7946 0000');
+    expect(guardFormula('(020) 7946-0000')).toBe('(020) 7946-0000');
     expect(guardFormula('a=b')).toBe('a=b');
     expect(guardFormula(' =1')).toBe(' =1');
     expect(guardFormula('')).toBe('');
@@ -171,7 +174,8 @@ describe('XLSX export', () => {
     expect(sheet.rowCount).toBe(4);
   });
 
-  it('guards text cells against formulas and never writes a formula cell', async () => {
+  // Issue 15: a text cell is shown, never run, so it is written as typed (no leading quote).
+  it('writes text as text cells as typed, phone numbers included, and never a formula cell', async () => {
     const starts = ['=', '+', '-', '@', '\t', '\r'];
     const rows = starts.map((s) => ({ v: `${s}1+1`, n: -5 }));
     const buf = await collect(
@@ -188,12 +192,13 @@ describe('XLSX export', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
-    expect(sheet.getCell('A1').value).toBe("'=head");
+    expect(sheet.getCell('A1').value).toBe('=head');
     starts.forEach((s, i) => {
       const cell = sheet.getRow(i + 2).getCell(1);
       expect(cell.type).toBe(ExcelJS.ValueType.String);
-      // A raw CR inside XML text is read back as LF (XML end-of-line handling); the guard is what matters.
-      expect(cell.value).toBe(`'${s === '\r' ? '\n' : s}1+1`);
+      expect(cell.formula).toBeUndefined();
+      // A raw CR inside XML text is read back as LF (XML end-of-line handling).
+      expect(cell.value).toBe(`${s === '\r' ? '\n' : s}1+1`);
       expect(sheet.getRow(i + 2).getCell(2).value).toBe(-5);
     });
   });
@@ -284,6 +289,21 @@ describe('PDF export', () => {
       }),
     );
     expect(embedded).toContain('Zürich Ωμέγα');
+  });
+
+  // Issue 15: a PDF is not a spreadsheet; a phone number or formula-like text is printed as typed.
+  it('prints text as typed, without a formula guard', async () => {
+    const text = await pdfText(
+      exportRows({
+        format: 'pdf',
+        columns: [{ key: 'v', header: 'Phone' }],
+        rows: [{ v: '+44 20 7946 0000' }, { v: '=1+1' }],
+        title: 'Phones',
+      }),
+    );
+    expect(text).toContain('+44 20 7946 0000');
+    expect(text).toMatch(/(^|\s)=1\+1/m);
+    expect(text).not.toContain("'");
   });
 
   it('says so when there are no rows', async () => {

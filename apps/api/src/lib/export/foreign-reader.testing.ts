@@ -33,8 +33,11 @@ export function cellsAsReadWith(text: string, separator: string, mode: 'naive' |
   return cells;
 }
 
-/** A number such as -5: read as a number, never as a formula (exports write numbers unguarded). */
-const NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
+/**
+ * A number such as -5 or a phone number such as +44 20 7946 0000: digits, spaces, ( ) . - and a
+ * leading + reach no function, reference or command (exports write them unguarded, cells.ts).
+ */
+const NUMBER = /^[+-]?[\d ().-]*\d[\d ().-]*$/;
 
 /** The cells of `text`, read with `;`, TAB or `,` either way, that a spreadsheet would run as a formula. */
 export function formulaCells(text: string): string[] {

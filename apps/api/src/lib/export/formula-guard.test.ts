@@ -10,8 +10,14 @@ describe('guardFormula for CSV', () => {
     ['x;=1+1;', "'x;'=1+1;"],
     ['a,@SUM(1)', "'a,'@SUM(1)"],
     ['tab\t=1', "'tab\t'=1"],
-    ['-5', "'-5"],
     ['=1', "'=1"],
+    ['=1+1', "'=1+1"],
+    ['+SUM(A1)', "'+SUM(A1)"],
+    // Digits and operators, but + inside: an expression, not a number.
+    ['-2+3', "'-2+3"],
+    ['+1 risky @cell', "'+1 risky @cell"],
+    ['-1)|cmd', "'-1)|cmd"],
+    ['1;-2+3', "'1;'-2+3"],
     ['\t=1', "'\t'=1"],
     ['line\n+1', "'line\n'+1"],
   ])('guards %j as %j', (text, guarded) => {
@@ -25,9 +31,24 @@ describe('guardFormula for CSV', () => {
     expect(guardFormula(text, 'csv')).toBe(text);
   });
 
-  it('guards only the start of a cell read whole (XLSX, PDF)', () => {
-    expect(guardFormula('x;=1+1;', 'cell')).toBe('x;=1+1;');
-    expect(guardFormula('-5', 'cell')).toBe("'-5");
+  // Issue 15: a phone number came out as `'+44 ...`. Digits, spaces, ( ) . - and a leading + or -
+  // reach no function, reference or command: they pass in every format.
+  it.each(['+44 20 7946 0000', '-5', '+5', '(020) 7946-0000', '+1 (555) 010-0199', '-1.5', '2026-01-01', '555.0100'])(
+    'leaves the number %j alone',
+    (text) => {
+      expect(guardFormula(text, 'csv')).toBe(text);
+      expect(guardFormula(text, 'cell')).toBe(text);
+      expect(formulaCells(text)).toEqual([]);
+    },
+  );
+
+  it('a TAB or line break inside digits still splits cells, so it is guarded', () => {
+    expect(guardFormula('1\t-2+3', 'csv')).toBe("'1\t'-2+3");
+    expect(guardFormula('1\n+2', 'csv')).toBe("'1\n'+2");
+  });
+
+  it('does not guard a cell read whole (XLSX text cell, PDF): the text stays as typed', () => {
+    for (const text of ['x;=1+1;', '=1+1', '-5', '@SUM(1)', '+44 20 7946 0000']) expect(guardFormula(text, 'cell')).toBe(text);
   });
 });
 
@@ -37,7 +58,7 @@ describe('the CSV writer', () => {
     { key: 'v', header: 'Value' },
     { key: 'n', header: 'Number' },
   ];
-  const values = ['x;=1+1;', 'a,@SUM(1)', 'tab\t=1', '-5', 'plain'];
+  const values = ['x;=1+1;', 'a,@SUM(1)', 'tab\t=1', '-5', 'plain', '+44 20 7946 0000', '-2+3'];
 
   it('quotes every guarded cell and leaves no cell starting with a trigger whatever the separator', async () => {
     const rows = values.map((v, i) => ({ id: i + 1, v, n: -5 }));
@@ -45,9 +66,11 @@ describe('the CSV writer', () => {
     expect(text).toContain(`1,"'x;'=1+1;",-5\r\n`);
     expect(text).toContain(`2,"'a,'@SUM(1)",-5\r\n`);
     expect(text).toContain(`3,"'tab\t'=1",-5\r\n`);
-    // -5 as text is guarded; -5 as a number stays a number.
-    expect(text).toContain(`4,"'-5",-5\r\n`);
+    // -5 as text and a phone number are plain numbers: unguarded, unquoted; -2+3 is an expression.
+    expect(text).toContain('4,-5,-5\r\n');
     expect(text).toContain('5,plain,-5\r\n');
+    expect(text).toContain('6,+44 20 7946 0000,-5\r\n');
+    expect(text).toContain(`7,"'-2+3",-5\r\n`);
     expect(formulaCells(text)).toEqual([]);
   });
 });

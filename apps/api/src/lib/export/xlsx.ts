@@ -84,7 +84,7 @@ function shownText(value: ReturnType<typeof xlsxValue>): string {
 }
 
 function xlsxText(text: string): string {
-  // A cell is read whole: only a leading trigger matters (cells.ts).
+  // Written as a text cell, never a formula: no guard needed (cells.ts), the text stays as typed.
   return guardFormula(text.replace(XML_INVALID, ''), 'cell').slice(0, MAX_CELL_CHARS);
 }
 

@@ -232,7 +232,12 @@ describe('POST /manage-actions/bulk-upload', () => {
 
   it('a sheet with a header and no rows, or more rows than an import takes, fails as a whole before a row is written', async () => {
     const empty = await uploadSheet([HEADER], 'header-only.csv');
-    expect(await waitFinished(t, empty.id)).toMatchObject({ status: 'failed', error: 'The sheet has no rows under its header', total: 0 });
+    expect(await waitFinished(t, empty.id)).toMatchObject({
+      status: 'failed',
+      error: 'The sheet has no rows under its header',
+      total: 1,
+      failed: 1,
+    });
     const rows: (string | number)[][] = [HEADER];
     for (let i = 1; i <= BULK_SHEET_MAX_ROWS + 1; i++) rows.push([`Too many ${i}`, 'call', '+3225550100', '', 'active']);
     const big = await uploadSheet(rows, 'too-long.csv');
@@ -258,7 +263,12 @@ describe('POST /manage-actions/bulk-upload', () => {
     ]);
     expect(res.statusCode).toBe(202);
     const [png, header, good] = res.json<Accepted>().data.map((r) => r.id);
-    expect(await waitFinished(t, png!)).toMatchObject({ status: 'failed', error: 'Not a spreadsheet (XLSX, or CSV in UTF-8)', total: 0 });
+    expect(await waitFinished(t, png!)).toMatchObject({
+      status: 'failed',
+      error: 'Not a spreadsheet (XLSX, or CSV in UTF-8)',
+      total: 1,
+      failed: 1,
+    });
     expect(await waitFinished(t, header!)).toMatchObject({ status: 'failed', error: 'Missing column: value' });
     expect(await waitFinished(t, good!)).toMatchObject({ status: 'completed', done: 1 });
     expect((await listedRow(t, admin, 'manage-actions', png!))?.errors).toEqual([

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { bulkUploads } from '../../db/schema/index.js';
 import { detectSheetFormat, SheetError } from '../../lib/bulk/sheet-reader.js';
-import { failSheet, failWholeFile, finishUpload, refreshCounts, settleStatus } from './ledger.js';
+import { failSheet, failWholeFile, finishUpload, markWholeFailure, refreshCounts, settleStatus } from './ledger.js';
 import { loadManifest } from './manifest.js';
 import { expandMedia, processMedia } from './media-items.js';
+import { reportMissingFiles } from './missing-files.js';
 import { importSheet } from './sheet-items.js';
 import { fetchToTemp } from './stored-part.js';
 
@@ -45,7 +46,10 @@ export async function runUpload(app: FastifyInstance, uploadId: number) {
   // A part refused on receipt (too large) has no file: its reason is already the row's error.
   if (!upload.storageKey) return finishUpload(db, uploadId);
   const part = await fetchToTemp(app, upload.storageKey);
-  if (!part) return failWholeFile(db, uploadId, 'The uploaded file is no longer stored');
+  if (!part) {
+    const gone = 'The uploaded file is no longer stored';
+    return isMediaBulkKind(upload.kind) ? failMediaPart(app, upload, gone) : failSheet(db, uploadId, gone);
+  }
   try {
     if (isMediaBulkKind(upload.kind)) await runMedia(app, upload, part.path);
     else await runSheet(db, upload, part.path);
@@ -60,7 +64,7 @@ async function runMedia(app: FastifyInstance, upload: Upload, path: string) {
   const db = app.db;
   if (!upload.readComplete) {
     const problem = await expandMedia(app, upload, path);
-    if (problem) return failWholeFile(db, upload.id, problem);
+    if (problem) return failMediaPart(app, upload, problem);
     await db.update(bulkUploads).set({ readComplete: true }).where(eq(bulkUploads.id, upload.id));
     await refreshCounts(db, upload.id);
   }
@@ -69,9 +73,25 @@ async function runMedia(app: FastifyInstance, upload: Upload, path: string) {
     const loaded = await loadManifest(app, upload.manifestKey, upload.kind as MediaKind);
     if ('error' in loaded) return failWholeFile(db, upload.id, loaded.error);
     manifest = loaded.manifest;
+    // Before this part settles: the missing files may become items of this row.
+    await reportMissingFiles(db, { id: upload.id, manifestKey: upload.manifestKey }, manifest);
   }
   await processMedia(app, upload, path, manifest);
   await finishUpload(db, upload.id);
+}
+
+/**
+ * A media part refused whole (not media, an archive refused or unreadable, gone from storage):
+ * one failed item. It is read as far as it ever will be, so it may be the request's last part
+ * to get there and the one to report the manifest's missing files (before it settles).
+ */
+async function failMediaPart(app: FastifyInstance, upload: Upload, message: string) {
+  await markWholeFailure(app.db, upload.id, message);
+  if (upload.manifestKey) {
+    const loaded = await loadManifest(app, upload.manifestKey, upload.kind as MediaKind);
+    if ('manifest' in loaded) await reportMissingFiles(app.db, { id: upload.id, manifestKey: upload.manifestKey }, loaded.manifest);
+  }
+  await finishUpload(app.db, upload.id);
 }
 
 async function runSheet(db: Db, upload: Upload, path: string) {

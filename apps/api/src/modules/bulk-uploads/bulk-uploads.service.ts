@@ -5,7 +5,7 @@ import {
   type BulkUploadKind,
   bulkUploadFieldsSchema,
 } from '@console/contract';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bulkUploads, clients } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -85,7 +85,14 @@ export function createBulkUploadsService(app: FastifyInstance) {
         // Only a finished row is claimed: two retries at once queue the work once.
         const [row] = await tx
           .update(bulkUploads)
-          .set({ status: 'pending', error: null, finishedAt: null })
+          // A whole-file failure counted as one failed item (ledger.ts): it goes with the error.
+          .set({
+            status: 'pending',
+            error: null,
+            finishedAt: null,
+            total: sql`${bulkUploads.total} - (${bulkUploads.error} is not null)::int`,
+            failed: sql`${bulkUploads.failed} - (${bulkUploads.error} is not null)::int`,
+          })
           .where(and(eq(bulkUploads.id, id), ne(bulkUploads.status, 'pending'), ne(bulkUploads.status, 'processing')))
           .returning({ id: bulkUploads.id });
         if (row) await requeueFailed(tx, id);

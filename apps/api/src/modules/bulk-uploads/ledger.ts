@@ -64,11 +64,15 @@ export async function markFailed(tx: Tx, uploadId: number, failed: { item: strin
     where i.upload_id = ${uploadId} and i.item = v.item and i.status = 'pending'`);
 }
 
-/** Counts done and failed from the ledger onto the upload row (progress while the job runs). */
+/**
+ * Counts done and failed from the ledger onto the upload row (progress while the job runs). A
+ * whole-file failure (`error`) counts as one failed item besides the items read before it, so a
+ * refused part reads "total 1, failed 1", as the errors it lists (the file first, then its items).
+ */
 export async function refreshCounts(db: Tx, uploadId: number) {
   await db.execute(sql`
     update ${bulkUploads} set
-      total = c.total, done = c.done, failed = c.failed, updated_at = now()
+      total = c.total + (error is not null)::int, done = c.done, failed = c.failed + (error is not null)::int, updated_at = now()
     from (select count(*)::int as total,
                  count(*) filter (where status = 'done')::int as done,
                  count(*) filter (where status = 'failed')::int as failed
@@ -95,13 +99,22 @@ export async function finishUpload(db: Tx, uploadId: number) {
   await settleStatus(db, uploadId);
 }
 
-/** The whole file is unusable: its pending items go, the row fails with the reason. */
-export async function failWholeFile(db: Db, uploadId: number, message: string) {
+/**
+ * The whole file is unusable: its pending items go and the row keeps the reason; the caller then
+ * settles it (finishUpload). `read_complete` is cleared so that a retry reads the part again:
+ * items already in the ledger stay as they are, the deleted pending ones come back.
+ */
+export async function markWholeFailure(db: Db, uploadId: number, message: string) {
   await db.transaction(async (tx) => {
     await tx.delete(bulkUploadItems).where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'pending')));
-    await tx.update(bulkUploads).set({ error: message }).where(eq(bulkUploads.id, uploadId));
-    await finishUpload(tx, uploadId);
+    await tx.update(bulkUploads).set({ error: message, readComplete: false }).where(eq(bulkUploads.id, uploadId));
   });
+}
+
+/** The whole file is unusable: its pending items go, the row fails with the reason (one failed item). */
+export async function failWholeFile(db: Db, uploadId: number, message: string) {
+  await markWholeFailure(db, uploadId, message);
+  await finishUpload(db, uploadId);
 }
 
 /**
@@ -115,10 +128,11 @@ export async function failSheet(db: Db, uploadId: number, message: string) {
       .update(bulkUploadItems)
       .set({ status: 'failed', updatedAt: sql`now()` })
       .where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'pending')));
+    // The unusable file is one failed item besides the rows settled before (a retry takes it off again).
     await tx.execute(sql`
       update ${bulkUploads} set error = ${message},
-        failed = case when read_complete then (select count(*)::int from ${bulkUploadItems} where upload_id = ${uploadId} and status = 'failed') else failed end,
-        total = case when read_complete then total else done + failed end
+        failed = 1 + case when read_complete then (select count(*)::int from ${bulkUploadItems} where upload_id = ${uploadId} and status = 'failed') else failed end,
+        total = 1 + case when read_complete then total else done + failed end
       where id = ${uploadId}`);
     await settleStatus(tx, uploadId);
   });
@@ -134,12 +148,24 @@ export function pendingItems(db: Tx, uploadId: number, after: number, limit: num
     .limit(limit);
 }
 
-/** Retry: the failed items become pending again; answers how many. */
+/**
+ * Marks a ledger item that no run can redo: a file the manifest names but the request lacks
+ * (missing-files.ts). A retry leaves it failed.
+ */
+export const NOT_IN_UPLOAD = { notInUpload: true } as const;
+
+/** Retry: the failed items become pending again (except files that were never sent); answers how many. */
 export async function requeueFailed(db: Tx, uploadId: number): Promise<number> {
   const rows = await db
     .update(bulkUploadItems)
     .set({ status: 'pending', updatedAt: sql`now()` })
-    .where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'failed')))
+    .where(
+      and(
+        eq(bulkUploadItems.uploadId, uploadId),
+        eq(bulkUploadItems.status, 'failed'),
+        sql`${bulkUploadItems.details}->>'notInUpload' is distinct from 'true'`,
+      ),
+    )
     .returning({ id: bulkUploadItems.id });
   return rows.length;
 }

@@ -1,4 +1,4 @@
-import { BULK_UPLOAD_MESSAGES, type BulkUploadKind, MEDIA_MAX_BYTES } from '@console/contract';
+import { BULK_UPLOAD_MESSAGES, type BulkUploadKind, MEDIA_MAX_BYTES, MEDIA_TONE_CODE_MESSAGES } from '@console/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
@@ -7,6 +7,7 @@ import { ArchiveRefused, EntryRefused } from '../../lib/bulk/archive-checks.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../../lib/bulk/zip-entry-checks.js';
 import { readZip } from '../../lib/bulk/zip-reader.js';
 import { probeMediaFile, putMediaFile, removeMediaFiles } from '../../lib/media/index.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { bulkItemKey } from '../../lib/storage/index.js';
 import { CATEGORY_TYPES, cleanUploadedFile, streamToTempFile, UploadRejected } from '../../lib/uploads/index.js';
 import { insertItems, markDone, markFailed, type NewItem, pendingItems, refreshCounts } from './ledger.js';
@@ -102,6 +103,13 @@ function titleFromName(item: string) {
 }
 
 /**
+ * The campaign of campaign media no manifest row describes: the uploaded part's name without its
+ * extension (a plain file: its own title; an archive: one campaign for its entries). The database
+ * requires a campaign name on campaign rows.
+ */
+const defaultCampaignName = (upload: Upload) => titleFromName(upload.fileName).trim() || 'Bulk upload';
+
+/**
  * One media item, exactly once: its file goes under a key fixed by (upload, position)
  * (bulkItemKey: unguessable all the same), so a replay after a crash overwrites what the
  * cut-off run wrote instead of leaking a copy; the row
@@ -117,8 +125,8 @@ async function storeItem(
   const fail = (message: string) => markFailed(app.db, upload.id, [{ item: src.item, message }]);
   const described = manifest?.get(src.item) ?? manifest?.get(baseName(src.item));
   if (described && !described.ok) return fail(`Manifest row ${described.row}: ${described.message}`);
+  // No manifest row (or no manifest): the defaults, for campaign media as for demo media (titleFromName).
   const meta = described?.ok ? described.data : undefined;
-  if (upload.kind === 'campaign-media' && !meta) return fail(BULK_UPLOAD_MESSAGES.notInManifest);
   let facts: Awaited<ReturnType<typeof probeMediaFile>>;
   try {
     // The same cleaning as a form upload (an image re-encoded: no EXIF, no trailing bytes), then its facts.
@@ -151,7 +159,7 @@ async function storeItem(
           width: facts.width ?? null,
           height: facts.height ?? null,
           durationSeconds: facts.durationSeconds ?? null,
-          campaignName: campaign ? (meta?.campaignName ?? null) : null,
+          campaignName: campaign ? (meta?.campaignName ?? defaultCampaignName(upload)) : null,
           startDate: campaign ? (meta?.startDate ?? null) : null,
           endDate: campaign ? (meta?.endDate ?? null) : null,
           uploadId: upload.id,
@@ -173,6 +181,11 @@ async function storeItem(
   } catch (err) {
     // The row is refused (e.g. the client was deleted meanwhile): its files must not stay behind.
     await removeMediaFiles(app.storage, { file, thumbnail });
-    await fail(`The media could not be saved (${(err as Error).message})`);
+    // Another active media of this client holds the tone code (docs/interfaces.md): the rule's own words.
+    await fail(
+      isUniqueViolation(err, 'media_tone_code_active_uq')
+        ? MEDIA_TONE_CODE_MESSAGES.taken
+        : `The media could not be saved (${(err as Error).message})`,
+    );
   }
 }

@@ -1,4 +1,4 @@
-import type { Client, ClientInput } from '@console/contract';
+import { type Client, type ClientInput, MEDIA_CLIENT_TYPES } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import type { clients } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -16,6 +16,8 @@ export const CLIENT_MESSAGES = {
   unknownCompany: 'Choose an existing company',
   inUse: (n: number) =>
     `This client still has ${n} media file${n === 1 ? '' : 's'} or action${n === 1 ? '' : 's'}. Delete ${n === 1 ? 'it' : 'them'} first.`,
+  typeInUse: (n: number, kind: 'demo' | 'campaign') =>
+    `This client still has ${n} ${kind} media, which need${n === 1 ? 's' : ''} a client of type ${kind === 'demo' ? 'demo or both' : 'live or both'}. Move ${n === 1 ? 'it' : 'them'} to another client or delete ${n === 1 ? 'it' : 'them'} first.`,
 } as const;
 
 type Input = Required<Pick<ClientInput, 'name' | 'companyId'>> & Omit<ClientInput, 'name' | 'companyId'>;
@@ -23,6 +25,24 @@ type Input = Required<Pick<ClientInput, 'name' | 'companyId'>> & Omit<ClientInpu
 const checkCompany = async (app: FastifyInstance, companyId: unknown) => {
   if (!(await companyExists(app.db, Number(companyId)))) {
     throw new AppError('VALIDATION', CLIENT_MESSAGES.unknownCompany, { companyId: CLIENT_MESSAGES.unknownCompany });
+  }
+};
+
+/**
+ * A new type must still fit every media the client holds (DESIGN s.4b: demo media need demo or
+ * both, campaign media live or both), else those rows would silently break the rule: 409 with the
+ * count, as the in-use delete answers. The counts come with the row read before the write.
+ */
+const checkTypeKeepsMedia = (before: Client, type: ClientInput['type']) => {
+  if (!type || type === before.type) return;
+  const held = [
+    ['demo', before.demoMedia],
+    ['campaign', before.campaignMedia],
+  ] as const;
+  for (const [kind, n] of held) {
+    if (n === 0 || (MEDIA_CLIENT_TYPES[`${kind}-media`] as readonly string[]).includes(type)) continue;
+    const message = CLIENT_MESSAGES.typeInUse(n, kind);
+    throw new AppError('CONFLICT', message, { type: message });
   }
 };
 
@@ -43,7 +63,10 @@ export function createClientsService(app: FastifyInstance) {
     }),
     hooks: {
       beforeCreate: (_ctx, input) => checkCompany(app, input.companyId),
-      beforeUpdate: (_ctx, _before, input) => checkCompany(app, input.companyId),
+      beforeUpdate: async (_ctx, before, input) => {
+        await checkCompany(app, input.companyId);
+        checkTypeKeepsMedia(before, input.type);
+      },
     },
   });
 

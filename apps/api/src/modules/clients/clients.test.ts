@@ -149,6 +149,49 @@ describe('PATCH /client/update/:id', () => {
   });
 });
 
+describe('PATCH /client/update/:id keeps the client-type rule (DESIGN s.4b)', () => {
+  const mediaOf = (clientId: number, kind: 'demo' | 'campaign', n: number) =>
+    t.app.db.insert(media).values(
+      Array.from({ length: n }, (_v, i) => ({
+        kind,
+        clientId,
+        title: `${kind} ${i}`,
+        mediaType: 'image' as const,
+        file: `media/${kind}-${clientId}-${i}.png`,
+        mimeType: 'image/png',
+        size: 1,
+        ...(kind === 'campaign' ? { campaignName: 'Spring' } : {}),
+      })),
+    );
+
+  it('refuses a type that would orphan media (409 with the count, fieldErrors.type), allows one that keeps them', async () => {
+    const c = await created({ type: 'demo' });
+    await mediaOf(c.id, 'demo', 36);
+    const refused = await update(c.id, { name: c.name, companyId, type: 'live' });
+    expect(refused.statusCode).toBe(409);
+    const message =
+      'This client still has 36 demo media, which need a client of type demo or both. Move them to another client or delete them first.';
+    expect(refused.json()).toMatchObject({ success: false, code: 'CONFLICT', message, fieldErrors: { type: message } });
+    expect((await t.app.db.select().from(clients).where(eq(clients.id, c.id)))[0]?.type).toBe('demo');
+
+    // both keeps demo media; then one campaign media blocks the way back to demo only.
+    expect((await update(c.id, { name: c.name, companyId, type: 'both' })).statusCode).toBe(200);
+    await mediaOf(c.id, 'campaign', 1);
+    const back = await update(c.id, { name: c.name, companyId, type: 'demo' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toBe(
+      'This client still has 1 campaign media, which needs a client of type live or both. Move it to another client or delete it first.',
+    );
+  });
+
+  it('a client whose old rows already break the rule can still be edited when its type stays', async () => {
+    const c = await created({ type: 'live' });
+    await mediaOf(c.id, 'demo', 2);
+    const res = await update(c.id, { name: `${c.name} edited`, companyId, type: 'live' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe('PATCH /client/update-status/:id and /client/update-offline-mode/:id', () => {
   it('toggles one column, answers the row, audits the action', async () => {
     const c = await created();

@@ -174,7 +174,8 @@ describe('manage-actions CRUD', () => {
     const missing = await update(999_999, { clientId: nova, name: 'x', actionType: 'email', value: 'x@y.example' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ success: false, message: 'Action not found' });
-    expect((await remove(b.id)).json()).toEqual({ success: true, message: 'Action deleted successfully' });
+    // DESIGN s.4b: every manage-actions write answers responseType: true, the delete too.
+    expect((await remove(b.id)).json()).toEqual({ success: true, responseType: true, message: 'Action deleted successfully' });
     expect((await auditRows(t, 'delete', 'manage-action'))[0]).toMatchObject({ entityId: String(b.id) });
     expect((await remove(b.id)).statusCode).toBe(404);
   });

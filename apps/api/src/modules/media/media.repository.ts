@@ -1,5 +1,5 @@
 import type { CampaignMedia, DemoMedia, MediaType, Status } from '@console/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { clients, manageActions, media } from '../../db/schema/index.js';
@@ -123,4 +123,24 @@ export const campaignMediaStore = defineStore({ table: media, id: media.id, list
 export async function clientType(db: Db, id: number) {
   const rows = await db.select({ type: clients.type }).from(clients).where(eq(clients.id, id)).limit(1);
   return rows[0]?.type;
+}
+
+/**
+ * The id of another ACTIVE media (either kind) of this client with this tone code, if any: the
+ * rule behind media_tone_code_active_uq, asked first so the answer names the field.
+ */
+export async function activeToneCodeHolder(db: Db, clientId: number, toneCode: string, exceptId?: number) {
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(
+      and(
+        eq(media.clientId, clientId),
+        eq(media.toneCode, toneCode),
+        eq(media.status, 'active'),
+        exceptId === undefined ? undefined : ne(media.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.id;
 }

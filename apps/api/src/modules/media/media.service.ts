@@ -1,12 +1,19 @@
-import type { CampaignMedia, CampaignMediaInput, DemoMedia, DemoMediaInput } from '@console/contract';
+import {
+  type CampaignMedia,
+  type CampaignMediaInput,
+  type DemoMedia,
+  type DemoMediaInput,
+  MEDIA_CLIENT_TYPES,
+  MEDIA_TONE_CODE_MESSAGES,
+} from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { type StoredMedia, storeMediaFile } from '../../lib/media/index.js';
-import { isForeignKeyViolation } from '../../lib/pg-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import { createCrudService, type ResourceService } from '../../lib/resource/index.js';
 import type { FormFile } from '../../plugins/multipart.js';
 import { removeStoredFile } from '../../plugins/storage.js';
-import { campaignMediaStore, clientType, demoMediaStore, type MediaDbKind } from './media.repository.js';
+import { activeToneCodeHolder, campaignMediaStore, clientType, demoMediaStore, type MediaDbKind } from './media.repository.js';
 
 const messagesOf = (label: string, clientTypes: string) =>
   ({
@@ -17,6 +24,7 @@ const messagesOf = (label: string, clientTypes: string) =>
     unknownClient: 'Choose an existing client',
     wrongClientType: `Choose a client of type ${clientTypes}`,
     fileRequired: 'Choose an image, video or audio file',
+    toneCodeTaken: MEDIA_TONE_CODE_MESSAGES.taken,
     inUse: (n: number) =>
       `This media is shown by ${n} manage-action${n === 1 ? '' : 's'}. Change or delete ${n === 1 ? 'it' : 'them'} first.`,
   }) as const;
@@ -28,8 +36,8 @@ type Input = Omit<CampaignMediaInput, 'clientId' | 'title'> & Pick<DemoMediaInpu
 type Row = DemoMedia | CampaignMedia;
 
 const KINDS = {
-  demo: { store: demoMediaStore, messages: DEMO_MEDIA_MESSAGES, clientTypes: ['demo', 'both'] },
-  campaign: { store: campaignMediaStore, messages: CAMPAIGN_MEDIA_MESSAGES, clientTypes: ['live', 'both'] },
+  demo: { store: demoMediaStore, messages: DEMO_MEDIA_MESSAGES, clientTypes: MEDIA_CLIENT_TYPES['demo-media'] },
+  campaign: { store: campaignMediaStore, messages: CAMPAIGN_MEDIA_MESSAGES, clientTypes: MEDIA_CLIENT_TYPES['campaign-media'] },
 } as const;
 
 /** The columns a stored file sets (a new file replaces all of them). */
@@ -54,6 +62,7 @@ const fileColumns = (s: StoredMedia) => ({
 export function createMediaService(app: FastifyInstance, kind: MediaDbKind): ResourceService<Row, Input> {
   const { store, messages, clientTypes } = KINDS[kind];
   const clientError = (message: string) => new AppError('VALIDATION', message, { clientId: message });
+  const toneCodeTaken = () => new AppError('CONFLICT', messages.toneCodeTaken, { toneCode: messages.toneCodeTaken });
   const crud = createCrudService<Row, Input>(app, {
     store,
     messages,
@@ -67,14 +76,27 @@ export function createMediaService(app: FastifyInstance, kind: MediaDbKind): Res
       ...(kind === 'campaign' ? { campaignName: i.campaignName, startDate: i.startDate ?? null, endDate: i.endDate ?? null } : {}),
       ...(i.stored ? fileColumns(i.stored) : {}),
     }),
-    // The client deleted between the check and the write.
-    writeError: (err) => (isForeignKeyViolation(err) ? clientError(messages.unknownClient) : undefined),
+    // The client deleted, or the tone code taken, between the check and the write.
+    writeError: (err) =>
+      isForeignKeyViolation(err)
+        ? clientError(messages.unknownClient)
+        : isUniqueViolation(err, 'media_tone_code_active_uq')
+          ? toneCodeTaken()
+          : undefined,
   });
 
   async function checkClient(clientId: unknown) {
     const type = await clientType(app.db, Number(clientId));
     if (!type) throw clientError(messages.unknownClient);
     if (!(clientTypes as readonly string[]).includes(type)) throw clientError(messages.wrongClientType);
+  }
+
+  /** One active media per (client, tone code) across both kinds; the unique index settles races. */
+  async function checkToneCode(input: Input, exceptId?: number) {
+    // The route parsed the body: a code is an upper-cased string or absent (z.input types it unknown).
+    const code = typeof input.toneCode === 'string' ? input.toneCode : undefined;
+    if (!code || (input.status ?? 'active') !== 'active') return;
+    if ((await activeToneCodeHolder(app.db, Number(input.clientId), code, exceptId)) !== undefined) throw toneCodeTaken();
   }
 
   const putFile = (upload: FormFile) =>
@@ -101,12 +123,16 @@ export function createMediaService(app: FastifyInstance, kind: MediaDbKind): Res
     async create(ctx, input, upload) {
       await checkClient(input.clientId);
       if (!upload) throw new AppError('VALIDATION', messages.fileRequired, { file: messages.fileRequired });
+      await checkToneCode(input);
       return withStored(upload, (stored) => crud.create(ctx, { ...input, stored }));
     },
 
     async update(ctx, id, input, upload) {
       const before = await crud.get(id);
-      await checkClient(input.clientId);
+      // Only a new client is checked against the kind's types: a row kept on a client that no longer
+      // fits (data older than the rule) stays editable.
+      if (Number(input.clientId) !== before.clientId) await checkClient(input.clientId);
+      await checkToneCode(input, id);
       const change = await withStored(upload, (stored) => crud.update(ctx, id, { ...input, stored }));
       if (change.after && change.after.file !== before.file) await removeStoredFile(app, before.file);
       return change;

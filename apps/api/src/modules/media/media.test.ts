@@ -1,6 +1,6 @@
 import type { CampaignMedia, DemoMedia } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, companies, manageActions } from '../../db/schema/index.js';
+import { clients, companies, manageActions, media } from '../../db/schema/index.js';
 import { encodedVideo, mp4File, wavFile, webmFile } from '../../lib/media/testing.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
 import { auditRows, type FilePart, multipart, parseCsv, png, sessionWithKeys, storedFiles } from '../users/users.testing.js';
@@ -248,5 +248,93 @@ describe('update and delete', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This media is shown by 1 manage-action. Change or delete it first.');
     expect(await storedFiles(t)).toContain(used.file);
+  });
+});
+
+describe('old rows whose client no longer fits (issue 15, item 4)', () => {
+  it('stay editable while their client is kept; moving them still needs a fitting client', async () => {
+    // Data older than the rule: a demo media on a live-only client.
+    const [legacy] = await t.app.db
+      .insert(media)
+      .values({
+        kind: 'demo',
+        clientId: client.live,
+        title: 'Legacy',
+        mediaType: 'image',
+        file: 'media/legacy.png',
+        mimeType: 'image/png',
+        size: 1,
+      })
+      .returning();
+    const kept = await update('demo-media', legacy!.id, { clientId: client.live, title: 'Legacy edited' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json<Write<DemoMedia>>().data).toMatchObject({ clientId: client.live, title: 'Legacy edited' });
+    const [other] = await t.app.db
+      .insert(clients)
+      .values({ name: 'Media live 2', companyId: (await t.app.db.select().from(companies))[0]!.id, type: 'live' })
+      .returning();
+    const moved = await update('demo-media', legacy!.id, { clientId: other!.id, title: 'Legacy edited' });
+    expect(moved.json().fieldErrors).toEqual({ clientId: 'Choose a client of type demo or both' });
+    expect((await update('demo-media', legacy!.id, { clientId: client.both, title: 'Legacy fixed' })).statusCode).toBe(200);
+  });
+});
+
+describe('one active media per (client, tone code), demo and campaign together (issue 15, item 9)', () => {
+  const taken = {
+    code: 'CONFLICT',
+    message: 'Another active media of this client already uses this tone code. Use another code, or make the other media inactive first.',
+    fieldErrors: {
+      toneCode:
+        'Another active media of this client already uses this tone code. Use another code, or make the other media inactive first.',
+    },
+  };
+
+  it('refuses a second active media with the code on add and on edit (409 fieldErrors.toneCode); inactive ones and other clients may share it', async () => {
+    const first = await add('demo-media', { clientId: client.both, title: 'Code owner', toneCode: 'dup-1' }, filePart(wavFile(0.1)));
+    expect(first.statusCode).toBe(200);
+    const before = (await storedFiles(t)).length;
+    const demo = await add('demo-media', { clientId: client.both, title: 'Second demo', toneCode: 'DUP-1' }, filePart(wavFile(0.1)));
+    expect(demo.statusCode).toBe(409);
+    expect(demo.json()).toMatchObject(taken);
+    const campaign = await add('campaign-media', campaignFields({ clientId: client.both, toneCode: 'DUP-1' }), filePart(wavFile(0.1)));
+    expect(campaign.statusCode).toBe(409);
+    expect(campaign.json()).toMatchObject(taken);
+    expect((await storedFiles(t)).length).toBe(before);
+
+    const inactive = await add(
+      'demo-media',
+      { clientId: client.both, title: 'Spare', toneCode: 'DUP-1', status: 'inactive' },
+      filePart(wavFile(0.1)),
+    );
+    expect(inactive.statusCode).toBe(200);
+    const spare = inactive.json<Write<DemoMedia>>().data;
+    const switchedOn = await update('demo-media', spare.id, { clientId: client.both, title: 'Spare', toneCode: 'DUP-1', status: 'active' });
+    expect(switchedOn.statusCode).toBe(409);
+    expect(switchedOn.json()).toMatchObject(taken);
+    const recoded = await update('demo-media', spare.id, { clientId: client.both, title: 'Spare', toneCode: 'DUP-2', status: 'active' });
+    expect(recoded.statusCode).toBe(200);
+
+    // The owner keeps its own code on edit; another client may use the same code.
+    const owner = first.json<Write<DemoMedia>>().data;
+    expect((await update('demo-media', owner.id, { clientId: client.both, title: 'Renamed', toneCode: 'DUP-1' })).statusCode).toBe(200);
+    expect(
+      (await add('demo-media', { clientId: client.demo, title: 'Other client', toneCode: 'DUP-1' }, filePart(wavFile(0.1)))).statusCode,
+    ).toBe(200);
+  });
+
+  it('the database holds the rule too (media_tone_code_active_uq)', async () => {
+    const row = (status: 'active' | 'inactive') => ({
+      kind: 'demo' as const,
+      clientId: client.demo,
+      title: 'Raw',
+      toneCode: 'RAW-1',
+      status,
+      mediaType: 'image' as const,
+      file: `media/raw-${status}.png`,
+      mimeType: 'image/png',
+      size: 1,
+    });
+    await t.app.db.insert(media).values([row('active'), row('inactive'), row('inactive')]);
+    await expect(t.app.db.insert(media).values(row('active'))).rejects.toThrow();
   });
 });

@@ -91,7 +91,8 @@ export type UploadRowActions = {
   onDownloadErrors: (row: BulkUploadRow) => void;
 };
 
-// A file that failed as a whole (unreadable archive, bad header) has no failed items but an error of its own.
+// A file that failed as a whole (unreadable archive, bad header) counts as one failed item with an error of its
+// own; rows settled before that rule have no failed items, only the error.
 const hasFailures = (row: BulkUploadRow) => row.failed > 0 || (row.errors?.length ?? 0) > 0;
 const canRetry = (row: BulkUploadRow) => (row.status === 'failed' || row.status === 'partially-failed') && hasFailures(row);
 

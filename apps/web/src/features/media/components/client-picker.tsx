@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import type { ClientOption } from '../media-api';
+import type { MediaClientOption } from './media-client-options';
 
 /** The client whose media the page lists (kept in the URL by the page); clearing it lists every client's media. */
 export function ClientPicker({
@@ -9,7 +9,7 @@ export function ClientPicker({
   loading,
   failed,
 }: {
-  clients: ClientOption[];
+  clients: MediaClientOption[];
   value: number | undefined;
   onChange: (clientId: string | null) => void;
   loading: boolean;

@@ -1,7 +1,8 @@
 import { campaignMediaInputSchema, demoMediaInputSchema, ERROR_MESSAGES } from '@console/contract';
 import { type FormField, type FormValues, toFormData } from '../../../components/form-builder';
 import type { ResourceForm } from '../../../components/resource';
-import type { ClientOption, MediaRow } from '../media-api';
+import type { MediaRow } from '../media-api';
+import { type MediaClientOption, clientFieldOptions } from './media-client-options';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -9,9 +10,9 @@ const STATUS_OPTIONS = [
 ];
 const MEDIA_ACCEPT = 'image/*,video/*,audio/*';
 
-function mediaFields(clients: ClientOption[], campaign: boolean): FormField[] {
+function mediaFields(clients: MediaClientOption[], campaign: boolean): FormField[] {
   return [
-    { name: 'clientId', label: 'Client', type: 'select', required: true, options: clients.map((c) => ({ value: c.id, label: c.name })) },
+    { name: 'clientId', label: 'Client', type: 'select', required: true, options: clientFieldOptions(clients) },
     { name: 'title', label: 'Title', type: 'text', required: true, placeholder: 'Spring poster' },
     ...(campaign
       ? ([
@@ -47,12 +48,14 @@ function toValues(m: MediaRow | null, clientId: number | undefined, campaign: bo
 }
 
 /** The add/edit drawer: multipart with the file part `file` (required on add, optional on edit), with upload progress. */
-export function mediaForm(clients: ClientOption[], campaign: boolean, clientId: number | undefined): ResourceForm<MediaRow> {
+export function mediaForm(clients: MediaClientOption[], campaign: boolean, clientId: number | undefined): ResourceForm<MediaRow> {
   const fields = mediaFields(clients, campaign);
+  // A new row starts on the filtered client only when that client may take it.
+  const preset = clients.find((c) => c.id === clientId)?.fits ? clientId : undefined;
   return {
     fields,
     schema: campaign ? campaignMediaInputSchema : demoMediaInputSchema,
-    toValues: (m) => toValues(m, clientId, campaign),
+    toValues: (m) => toValues(m, preset, campaign),
     toBody: (values, initialValues) => toFormData(values, fields, { initialValues }),
     previewField: 'thumbnail',
     previewNameField: 'fileName',

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { mediaForm } from './media-form';
+import { type ClientWithMedia, clientFieldOptions, mediaClientOptions } from './media-client-options';
+
+// Issue 15, item 4: rows older than the client-type rule (demo media on a live client) must show
+// their client in the edit drawer and in the Client filter, while new rows get fitting clients only.
+const all: ClientWithMedia[] = [
+  { id: 1, name: 'Aurora', type: 'demo', demoMedia: 3, campaignMedia: 0 },
+  { id: 2, name: 'Beacon', type: 'live', demoMedia: 6, campaignMedia: 2 },
+  { id: 3, name: 'Cobalt', type: 'both', demoMedia: 0, campaignMedia: 0 },
+  { id: 4, name: 'Ember', type: 'live', demoMedia: 0, campaignMedia: 0 },
+];
+
+describe('the media screens’ client options', () => {
+  it('lists fitting clients and the clients that still hold media of the kind', () => {
+    expect(mediaClientOptions(all, 'demo-media')).toEqual([
+      { id: 1, name: 'Aurora', type: 'demo', fits: true },
+      { id: 2, name: 'Beacon', type: 'live', fits: false },
+      { id: 3, name: 'Cobalt', type: 'both', fits: true },
+    ]);
+    expect(mediaClientOptions(all, 'campaign-media').map((c) => [c.name, c.fits])).toEqual([
+      ['Beacon', true],
+      ['Cobalt', true],
+      ['Ember', true],
+    ]);
+  });
+
+  it('the drawer shows a non-fitting client (disabled, saying why) so an old row keeps it', () => {
+    const options = mediaClientOptions(all, 'demo-media');
+    expect(clientFieldOptions(options)).toEqual([
+      { value: 1, label: 'Aurora' },
+      { value: 2, label: 'Beacon (live client: keeps its current media only)', disabled: true },
+      { value: 3, label: 'Cobalt' },
+    ]);
+    const form = mediaForm(options, false, undefined);
+    const legacy = { id: 9, clientId: 2, title: 'Old poster', status: 'active' } as Parameters<typeof form.toValues>[0];
+    expect(form.toValues(legacy).clientId).toBe(2);
+    // A new row never starts on a client that cannot take it, even when the list is filtered by it.
+    expect(mediaForm(options, false, 2).toValues(null).clientId).toBe('');
+    expect(mediaForm(options, false, 1).toValues(null).clientId).toBe(1);
+  });
+});
