@@ -335,7 +335,8 @@ describe('hostile archives and sheets in bulk uploads (issue 14 s.2-4), with the
     return { row, items, created, files };
   }
   const refusedWhole = (message: string) => ({
-    row: expect.objectContaining({ status: 'failed', error: message, total: 0 }),
+    // Refused whole: one failed item of the part (issue 15 s.3), and nothing in the ledger or storage.
+    row: expect.objectContaining({ status: 'failed', error: message, total: 1, failed: 1 }),
     items: [],
     created: [],
     files: [],
