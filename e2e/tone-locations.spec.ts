@@ -98,7 +98,8 @@ test.describe('locations screen', () => {
     ).toBeVisible();
     // The admin may update locations: the refusal offers deactivation; Close leaves the location as it is.
     await expect(refused.getByRole('button', { name: 'Deactivate instead' })).toBeVisible();
-    await refused.getByRole('button', { name: 'Close' }).click();
+    // The dialog's own Close button (its header's X is labelled Close too, with no text).
+    await refused.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
 
     await exitRow.getByRole('button', { name: 'Delete Exit chime' }).click();
     await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
