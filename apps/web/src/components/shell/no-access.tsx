@@ -11,10 +11,12 @@ type NoAccessProps = {
   moduleName: string;
   /** Does the user have any menu of this module? Without one, the spec's module-level text (s.6). */
   hasModuleMenus: boolean;
+  /** The page's key when the role lacks it (the menu alone would allow the page): named so an admin knows what to grant. */
+  missingKey?: string | readonly string[];
 };
 
 /** Shown in the shell when the user's role does not include the page's menu. */
-export function NoAccess({ backLabel, moduleName, hasModuleMenus }: NoAccessProps) {
+export function NoAccess({ backLabel, moduleName, hasModuleMenus, missingKey }: NoAccessProps) {
   return (
     <Paper withBorder radius="lg" p="xl" maw={560} mx="auto" mt="xl">
       <Stack align="center" ta="center" gap="sm">
@@ -25,6 +27,11 @@ export function NoAccess({ backLabel, moduleName, hasModuleMenus }: NoAccessProp
           {UI_TEXT.accessDeniedTitle}
         </Title>
         <Text c="dimmed">{hasModuleMenus ? NO_ACCESS_TEXT : accessDeniedMessage(moduleName)}</Text>
+        {missingKey ? (
+          <Text size="sm" c="dimmed">
+            Your role does not include this page's key <code>{typeof missingKey === 'string' ? missingKey : missingKey.join(' or ')}</code>.
+          </Text>
+        ) : null}
         <Button component={Link} to="/home" mt="sm">
           {backLabel}
         </Button>

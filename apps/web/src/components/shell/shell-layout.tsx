@@ -6,7 +6,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { getAppConfig } from '../../lib/app-config';
 import { moduleName, modulesQuery } from '../../lib/modules';
-import { usePermissions } from '../../lib/permissions';
+import { canWith, usePermissions } from '../../lib/permissions';
 import { storage } from '../../lib/storage';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PageLoader } from '../ui/page-loader';
@@ -75,7 +75,14 @@ export default function ShellLayout() {
             </Suspense>
           </ErrorBoundary>
         ) : null}
-        {access === 'denied' ? <NoAccess backLabel={UI_TEXT.backToHome} moduleName={name} hasModuleMenus={menus.length > 0} /> : null}
+        {access === 'denied' ? (
+          <NoAccess
+            backLabel={UI_TEXT.backToHome}
+            moduleName={name}
+            hasModuleMenus={menus.length > 0}
+            missingKey={handle?.roleKey && !canWith(permissions, handle.roleKey) ? handle.roleKey : undefined}
+          />
+        ) : null}
       </AppShell.Main>
     </AppShell>
   );
