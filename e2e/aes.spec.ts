@@ -160,6 +160,38 @@ test.describe('AES tool', () => {
     await expectAccessible(page, 'aes (CBC, network cut)', testInfo);
   });
 
+  test('going offline shows /internet-connection (spec s.4); coming back returns to the tool with the same key, IV and ciphertext', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/aes/generate');
+    await choose(page, 'Mode', 'CBC');
+    await button(page, 'Generate key and IV').click();
+    await field(page, 'Plaintext').fill('kept across the offline page');
+    await button(page, 'Encrypt').click();
+    await expect(field(page, 'Ciphertext (base64)')).not.toHaveValue('');
+    const before = await readPage(page);
+
+    await context.setOffline(true);
+    await expectPath(page, '/internet-connection');
+    await expect(page.getByText('No Internet Connection')).toBeVisible();
+    await context.setOffline(false);
+    await expectPath(page, '/aes/generate');
+    const after = await readPage(page);
+    expect(after.key.toString('hex')).toBe(before.key.toString('hex'));
+    expect(after.iv.toString('hex')).toBe(before.iv.toString('hex'));
+    expect(after.ciphertext.toString('base64')).toBe(before.ciphertext.toString('base64'));
+    await expect(field(page, 'Plaintext')).toHaveValue('kept across the offline page');
+    await expect(radio(page, 'Mode', 'CBC')).toBeChecked();
+    expect(nodeDecryptCbc(after.key, after.iv, after.ciphertext)).toBe('kept across the offline page');
+
+    // Leaving the tool on purpose still forgets the key
+    await page.goto('/home');
+    await page.goto('/aes/generate');
+    await expect(field(page, 'Key (hex)')).toHaveCount(0);
+  });
+
   test("192-bit keys (not in Chromium's Web Crypto) run in @noble/ciphers with the same result", async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/aes/generate');

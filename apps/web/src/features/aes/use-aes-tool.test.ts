@@ -1,5 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearLocalSession } from '../../lib/auth/sign-out';
+import { forgetParkedStates } from '../../lib/offline-parking';
 import { DECRYPT_FAILED } from './logic/aes-cipher';
 import { toHex } from './logic/encoding';
 import { SAMPLE_TEXT, useAesTool } from './use-aes-tool';
@@ -85,5 +87,59 @@ describe('the AES screen state', () => {
     expect(result.current.material).toMatchObject({ key, origin: 'imported' });
     expect(result.current.material!.iv.length).toBe(12);
     expect(result.current.announcement).toBe('Imported 192-bit key; new GCM IV generated.');
+  });
+});
+
+describe('the AES screen across the offline redirect', () => {
+  const signInAs = (token: string) => {
+    document.cookie = `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: token, user: { email: 'a@b.co', roleId: 1 } }))}; path=/`;
+  };
+  const online = (value: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
+  afterEach(() => {
+    vi.restoreAllMocks();
+    forgetParkedStates();
+  });
+
+  it('unmounted while offline, the next mount has the same key, IV, text and ciphertext', async () => {
+    signInAs('tok-a');
+    const first = setup();
+    act(() => first.result.current.generate());
+    act(() => first.result.current.setPlaintext('secret words'));
+    await act(() => first.result.current.encrypt());
+    const before = { key: keyHex(first.result), iv: ivHex(first.result), ciphertext: first.result.current.ciphertext };
+    online(false);
+    first.unmount();
+    online(true);
+    const second = setup();
+    expect({ key: keyHex(second.result), iv: ivHex(second.result), ciphertext: second.result.current.ciphertext }).toEqual(before);
+    expect(second.result.current.plaintext).toBe('secret words');
+    // Taken once: a later visit starts empty
+    second.unmount();
+    expect(setup().result.current.material).toBeNull();
+  });
+
+  it('is forgotten when the user leaves while online, after sign-out, and for another session', () => {
+    signInAs('tok-a');
+    const left = setup();
+    act(() => left.result.current.generate());
+    left.unmount();
+    expect(setup().result.current.material).toBeNull();
+
+    const parked = setup();
+    act(() => parked.result.current.generate());
+    online(false);
+    parked.unmount();
+    online(true);
+    clearLocalSession();
+    signInAs('tok-a');
+    expect(setup().result.current.material).toBeNull();
+
+    const other = setup();
+    act(() => other.result.current.generate());
+    online(false);
+    other.unmount();
+    online(true);
+    signInAs('tok-b');
+    expect(setup().result.current.material).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { isOnline } from '../../lib/connectivity';
+import { dropParkedState, parkState, peekParkedState } from '../../lib/offline-parking';
 import {
   type AesMode,
   type Bytes,
@@ -20,23 +22,47 @@ export type Material = { key: Bytes; iv: Bytes; origin: KeyOrigin };
 export type EncryptState = { engine: CipherEngine; bytes: number } | null;
 export type DecryptState = { ok: true; text: string | null; hex: string; engine: CipherEngine } | { ok: false; error: string } | null;
 
+const PARKING_SCREEN = 'aes';
+type Snapshot = {
+  keyBits: KeyBits;
+  mode: AesMode;
+  material: Material | null;
+  plaintext: string;
+  ciphertext: string;
+  encrypted: EncryptState;
+  decrypted: DecryptState;
+  ivUses: Map<string, string>;
+};
+
 /**
  * The state of the AES screen. Everything stays in this component's memory: nothing is
- * stored or sent, and leaving the page forgets the key.
+ * stored or sent, and leaving the page forgets the key. The one exception is the offline
+ * redirect (spec s.4 sends the user to /internet-connection): the state is parked in memory
+ * and comes back when the connection does, since the tool itself needs no network.
  */
 export function useAesTool() {
-  const [keyBits, setKeyBitsState] = useState<KeyBits>(256);
-  const [mode, setModeState] = useState<AesMode>('GCM');
-  const [material, setMaterial] = useState<Material | null>(null);
-  const [plaintext, setPlaintext] = useState(SAMPLE_TEXT);
-  const [ciphertext, setCiphertextState] = useState('');
-  const [encrypted, setEncrypted] = useState<EncryptState>(null);
-  const [decrypted, setDecrypted] = useState<DecryptState>(null);
+  const [restored] = useState(() => peekParkedState<Snapshot>(PARKING_SCREEN));
+  const [keyBits, setKeyBitsState] = useState<KeyBits>(restored?.keyBits ?? 256);
+  const [mode, setModeState] = useState<AesMode>(restored?.mode ?? 'GCM');
+  const [material, setMaterial] = useState<Material | null>(restored?.material ?? null);
+  const [plaintext, setPlaintext] = useState(restored?.plaintext ?? SAMPLE_TEXT);
+  const [ciphertext, setCiphertextState] = useState(restored?.ciphertext ?? '');
+  const [encrypted, setEncrypted] = useState<EncryptState>(restored?.encrypted ?? null);
+  const [decrypted, setDecrypted] = useState<DecryptState>(restored?.decrypted ?? null);
   const [ciphertextError, setCiphertextError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'encrypt' | 'decrypt' | null>(null);
   // What each key+IV pair encrypted, to warn before a GCM IV is reused for a different text.
-  const ivUses = useRef(new Map<string, string>());
+  const ivUses = useRef(restored?.ivUses ?? new Map<string, string>());
+  const latest = useRef<Snapshot | null>(null);
+  latest.current = { keyBits, mode, material, plaintext, ciphertext, encrypted, decrypted, ivUses: ivUses.current };
+  useEffect(() => {
+    dropParkedState(PARKING_SCREEN);
+    return () => {
+      // Unmounted while offline: the connectivity redirect, not the user leaving.
+      if (!isOnline() && latest.current) parkState(PARKING_SCREEN, latest.current);
+    };
+  }, []);
   // Screen-reader announcement of what changed after an action.
   const [announcement, setAnnouncement] = useState('');
 

@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@console/contract';
 import { resetActivityLog } from '../activity-logger';
 import { resetCsrfToken } from '../api-client';
+import { forgetParkedStates } from '../offline-parking';
 import { storage } from '../storage';
 import { resetColors } from '../theme/colors-store';
 import { clearAllCookies } from './cookies';
@@ -20,6 +21,7 @@ export function clearLocalSession(): void {
   clearAllCookies();
   resetCsrfToken();
   resetActivityLog();
+  forgetParkedStates();
   resetColors();
   storage.remove(STORAGE_KEYS.otpVerified);
   storage.remove(STORAGE_KEYS.otpPending);
