@@ -2,6 +2,7 @@ import { ERROR_MESSAGES, UI_TEXT } from '@console/contract';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { errorMessage, isApiError } from '../../lib/api-client';
 import { FormHelpLink, formHelpUrl } from './field-help';
 import { FormFieldControl } from './form-field-control';
 import type { FieldErrors, FormField, FormSubmitResult, FormValues } from './types';
@@ -34,10 +35,22 @@ export interface FormBuilderProps<S extends z.ZodType = z.ZodType> {
   resolveFileUrl?: (path: string) => string;
   /** The name shown for a stored file (its original upload name; stored keys are generated). */
   resolveFileName?: (path: string) => string | null | undefined;
+  /**
+   * Shown above the form when a submit fails without a message from the server (spec s.8's
+   * fallbacks, e.g. 'Error adding user'). The form is the one place a submit error is shown:
+   * callers do not toast it as well.
+   */
+  errorFallback?: string;
   /** Extra content between the fields and the buttons. */
   children?: ReactNode;
   id?: string;
   'aria-label'?: string;
+}
+
+/** The server's message when it sent one (not its generic 'Something Went Wrong!'), else the caller's fallback. */
+function submitErrorText(error: unknown, fallback: string): string {
+  if (isApiError(error)) return errorMessage(error, fallback);
+  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 /** The generic form of spec s.5, driven by the field schema of spec s.3. */
@@ -54,6 +67,7 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
   onValuesChange,
   resolveFileUrl,
   resolveFileName,
+  errorFallback = ERROR_MESSAGES.generic,
   children,
   id,
   'aria-label': ariaLabel,
@@ -143,7 +157,7 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
     } catch (error) {
       const server = readServerErrors(error);
       if (server && Object.keys(server.fieldErrors).length > 0) showErrors(server.fieldErrors);
-      else setFormError(error instanceof Error && error.message ? error.message : ERROR_MESSAGES.generic);
+      else setFormError(submitErrorText(error, errorFallback));
     } finally {
       setSubmitting(false);
     }

@@ -2,7 +2,6 @@ import { ERROR_MESSAGES } from '@console/contract';
 import { Drawer, Progress, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import { errorMessage } from '../../lib/api-client';
 import { useStoredFileUrl } from '../../lib/stored-file';
 import { type FormField, FormBuilder, type FormValues } from '../form-builder';
 import { toast } from '../ui/toast';
@@ -62,9 +61,7 @@ export function ResourceFormDrawer<Row extends { id: number }>({
       const result = row ? await update.mutateAsync({ id: row.id, body }) : await create.mutateAsync(body);
       toast.success(result.message || (row ? `${singular} updated` : `${singular} added`));
       onClose();
-    } catch (error) {
-      toast.error(errorMessage(error, form.errorMessages?.[row ? 'update' : 'create'] ?? ERROR_MESSAGES.generic));
-      throw error; // the form puts the server's field errors under their fields and focuses the first
+      // A failure is thrown on to the form, which shows it under the fields or above them (no toast as well).
     } finally {
       setSent(null);
     }
@@ -101,6 +98,7 @@ export function ResourceFormDrawer<Row extends { id: number }>({
         submitLabel={row ? 'Save changes' : `Add ${singular.toLowerCase()}`}
         onCancel={onClose}
         onSubmit={onSubmit}
+        errorFallback={form.errorMessages?.[row ? 'update' : 'create'] ?? ERROR_MESSAGES.generic}
         resolveFileUrl={form.previewField ? (path) => (path === stored ? (previewUrl ?? '') : '') : undefined}
         resolveFileName={
           form.previewNameField && row

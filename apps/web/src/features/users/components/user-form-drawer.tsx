@@ -41,16 +41,12 @@ export function UserFormDrawer({ state, selfId, onClose, onSelfSaved }: Props) {
 
   const onSubmit = async (values: FormValues) => {
     const body = userFormData(values, fields, initialValues);
-    try {
-      const result = user ? await update.mutateAsync({ id: user.id, body }) : await create.mutateAsync(body);
-      toast.success(result.message || (user ? 'User updated' : 'User added'));
-      if (isSelf && result.data) onSelfSaved(result.data as User);
-      onClose();
-    } catch (error) {
-      // Spec s.8: a failed add falls back to 'Error adding user'; the server's message wins when it sent one.
-      toast.error(errorMessage(error, user ? ERROR_MESSAGES.generic : ERROR_MESSAGES.addUser));
-      throw error; // the form shows the field errors and focuses the first one
-    }
+    // A failure is thrown on to the form: field errors under their fields (the first focused), anything
+    // else above the form, with spec s.8's 'Error adding user' when the server sent no message. No toast as well.
+    const result = user ? await update.mutateAsync({ id: user.id, body }) : await create.mutateAsync(body);
+    toast.success(result.message || (user ? 'User updated' : 'User added'));
+    if (isSelf && result.data) onSelfSaved(result.data as User);
+    onClose();
   };
 
   const title = user ? `Edit ${userDisplayName(user)}` : 'Add user';
@@ -97,6 +93,7 @@ export function UserFormDrawer({ state, selfId, onClose, onSelfSaved }: Props) {
             submitLabel={user ? 'Save changes' : 'Add user'}
             onCancel={onClose}
             onSubmit={onSubmit}
+            errorFallback={user ? ERROR_MESSAGES.generic : ERROR_MESSAGES.addUser}
             resolveFileUrl={(path) => (path === user?.profile ? (pictureUrl ?? '') : '')}
             resolveFileName={(path) => (path === user?.profile ? user.profileName : null)}
           />
