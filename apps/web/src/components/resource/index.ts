@@ -12,6 +12,13 @@ export {
 export { ResourcePage, type ResourcePageProps } from './resource-page';
 export { ResourceFormDrawer, type EditorState, type ResourceForm } from './resource-form-drawer';
 export { RowActions, type RowAction } from './row-actions';
-export { describeBulkFailures, useResourceDelete, useResourcePermissions, useResourceWrites, type DeleteTexts } from './use-resource';
+export {
+  describeBulkFailures,
+  refusedDeleteTitle,
+  useResourceDelete,
+  useResourcePermissions,
+  useResourceWrites,
+  type DeleteTexts,
+} from './use-resource';
 export { FilterBar, type FilterSelect } from './filter-bar';
 export { parseFilters, useUrlFilters, writeFilters, type FilterPatch, type FilterSpec, type FilterValues } from './url-filters';

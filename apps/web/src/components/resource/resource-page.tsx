@@ -29,7 +29,8 @@ export type ResourcePageProps<Row extends { id: number }> = {
   actionsAlways?: boolean;
   /** Replaces the row buttons entirely (given edit/delete only when the user holds their keys). */
   renderRowActions?: (row: Row, handlers: ResourceRowHandlers<Row>) => ReactNode;
-  deleteTexts: DeleteTexts<Row>;
+  /** Refusals shown as a dialog, and a way forward it offers (the dialog's title comes from the resource's label). */
+  deleteTexts?: DeleteTexts<Row>;
   /** Current filters (from the URL, a picker...): part of the query key, the list call and the export. */
   filters?: ResourceFilters;
   /** Above the table: filter bar, parent picker... */

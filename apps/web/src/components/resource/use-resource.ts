@@ -38,8 +38,6 @@ export function useResourceWrites<Row>(resourceApi: ResourceApi<Row>, options: W
 const STICKY_DEFAULT = [409];
 
 export type DeleteTexts<Row = never> = {
-  /** Title of the dialog that explains a refusal (409: still in use), e.g. 'The company was not deleted'. */
-  refusedTitle: string;
   /** Refusals shown in that dialog rather than a toast (default 409; users add 403: own account). */
   stickyStatuses?: number[];
   /**
@@ -49,14 +47,14 @@ export type DeleteTexts<Row = never> = {
   insteadOfDelete?: { label: string; run: (row: Row) => Promise<string | undefined> };
 };
 
-/** The alert text after a bulk delete: how many stayed, then one line per row with its name. */
-export function describeBulkFailures(
-  failures: readonly { id: number; message: string }[],
-  labelOf: (id: number) => string,
-  plural: string,
-): string {
-  const lines = failures.map((f) => `${labelOf(f.id)}: ${f.message}`).join('\n');
-  return failures.length === 1 ? lines : `${failures.length} ${plural} were not deleted:\n${lines}`;
+/** Title of the dialog that explains refused deletes, in the count's number: 'The client was not deleted', '2 clients were not deleted'. */
+export function refusedDeleteTitle(label: { singular: string; plural: string }, count: number): string {
+  return count === 1 ? `The ${label.singular.toLowerCase()} was not deleted` : `${count} ${label.plural.toLowerCase()} were not deleted`;
+}
+
+/** The alert text after a bulk delete (the title gives the count): one line per row with its name. */
+export function describeBulkFailures(failures: readonly { id: number; message: string }[], labelOf: (id: number) => string): string {
+  return failures.map((f) => `${labelOf(f.id)}: ${f.message}`).join('\n');
 }
 
 /**
@@ -65,7 +63,7 @@ export function describeBulkFailures(
  */
 export function useResourceDelete<Row extends { id: number }>(
   resourceApi: ResourceApi<Row>,
-  texts: DeleteTexts<Row>,
+  texts: DeleteTexts<Row> = {},
   /** Name of a row by id (rows seen on screen), for the bulk refusal lines. */
   labelOf: (id: number) => string = (id) => `${resourceApi.resource.label.singular} ${id}`,
 ) {
@@ -77,11 +75,11 @@ export function useResourceDelete<Row extends { id: number }>(
     onSettled: () => queryClient.invalidateQueries({ queryKey: resourceApi.keys.all }),
   });
   const report = useCallback(
-    (message: string, conflict: boolean) => {
-      if (conflict) void showAlert({ icon: 'error', title: texts.refusedTitle, text: message });
+    (message: string, conflict: boolean, count = 1) => {
+      if (conflict) void showAlert({ icon: 'error', title: refusedDeleteTitle(label, count), text: message });
       else toast.error(message);
     },
-    [texts.refusedTitle],
+    [label],
   );
 
   const instead = texts.insteadOfDelete;
@@ -91,7 +89,7 @@ export function useResourceDelete<Row extends { id: number }>(
       if (!instead) return;
       const choice = await showAlert({
         icon: 'error',
-        title: texts.refusedTitle,
+        title: refusedDeleteTitle(label, 1),
         text: message,
         confirmButtonText: instead.label,
         showCancelButton: true,
@@ -106,7 +104,7 @@ export function useResourceDelete<Row extends { id: number }>(
         await queryClient.invalidateQueries({ queryKey: resourceApi.keys.all });
       }
     },
-    [instead, texts.refusedTitle, label.singular, queryClient, resourceApi],
+    [instead, label, queryClient, resourceApi],
   );
 
   const deleteOne = useCallback(
@@ -131,7 +129,7 @@ export function useResourceDelete<Row extends { id: number }>(
       const noun = (n: number) => (n === 1 ? label.singular : label.plural).toLowerCase();
       if (outcome.deleted > 0) toast.success(`${outcome.deleted} ${noun(outcome.deleted)} deleted`);
       if (outcome.failures.length > 0) {
-        report(describeBulkFailures(outcome.failures, labelOf, label.plural.toLowerCase()), true);
+        report(describeBulkFailures(outcome.failures, labelOf), true, outcome.failures.length);
         throw new Error(`Some ${label.plural.toLowerCase()} were not deleted`);
       }
     },

@@ -28,7 +28,6 @@ export default function ClientsPage() {
       form={form}
       filters={filters}
       filterBar={<FilterBar selects={selects} values={filters} onChange={setFilters} onClear={clearFilters} />}
-      deleteTexts={{ refusedTitle: 'The client was not deleted' }}
       searchPlaceholder="Search by name, email, phone…"
     />
   );

@@ -16,7 +16,6 @@ export default function CompaniesPage() {
       columns={companyColumns}
       recordName={recordName}
       form={companyForm}
-      deleteTexts={{ refusedTitle: 'The company was not deleted' }}
       searchPlaceholder="Search by name, email, phone…"
     />
   );

@@ -22,7 +22,6 @@ export default function LocationsPage() {
   // deactivated, so the refusal offers that (for holders of the update key).
   const deleteTexts = useMemo<DeleteTexts<Location>>(
     () => ({
-      refusedTitle: 'The location was not deleted',
       insteadOfDelete: canUpdate
         ? { label: 'Deactivate instead', run: async (l) => (await locationsApi.update({ id: l.id, body: deactivated(l) })).message }
         : undefined,

@@ -34,7 +34,6 @@ export default function ManageActionsPage() {
             <ClientPicker value={clientId} onChange={setClientId} placeholder="All clients" />
           </Group>
         }
-        deleteTexts={{ refusedTitle: 'The action was not deleted' }}
         searchPlaceholder="Search by name, value, tone code…"
       />
       <BulkUploadPanel kind="manage-actions" clientId={clientId} />

@@ -61,7 +61,6 @@ export function MediaPage({ kind, resourceApi, title, description, extra }: Medi
         />
       }
       rowActions={rowActions}
-      deleteTexts={{ refusedTitle: 'The media was not deleted' }}
       searchPlaceholder="Search by title, description, tone code…"
     >
       <MediaPreviewModal media={previewed} onClose={() => setPreviewed(null)} />

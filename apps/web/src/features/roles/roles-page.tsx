@@ -37,7 +37,6 @@ export default function RolesPage() {
         />
       )}
       isRecordSelectable={isSelectable}
-      deleteTexts={{ refusedTitle: 'The role was not deleted' }}
       searchPlaceholder="Search roles..."
     >
       <RoleFormModal opened={editing !== null} role={editing?.role} onClose={() => setEditing(null)} />

@@ -19,7 +19,6 @@ export default function UserRequestsPage() {
       recordName={recordName}
       filters={filters}
       filterBar={<RequestFiltersBar filters={filters} onChange={setFilters} onClear={clearFilters} />}
-      deleteTexts={{ refusedTitle: 'The user request was not deleted' }}
       searchPlaceholder="Search by device code, tone code, model…"
     />
   );

@@ -55,6 +55,8 @@ const boss = {
 const REFUSED = 'You can only manage users and roles whose permissions your own role also holds';
 
 let requests: string[] = [];
+// Ids whose DELETE the API refuses (Cy's role became stronger since the list was read).
+let refused = new Set(['3']);
 function routeFetch(url: string) {
   const path = new URL(url, 'http://x').pathname;
   if (path === '/api/roles') return { data: [{ id: 2, name: 'Content Manager', manageable: true }], total: 1, totalPages: 1 };
@@ -65,6 +67,7 @@ function routeFetch(url: string) {
 beforeEach(() => {
   clearAllCookies();
   requests = [];
+  refused = new Set(['3']);
   document.cookie = `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: 't', user: { id: 1, roleId: 1, email: 'ada@example.com' } }))}; path=/`;
   alerts.length = 0;
   vi.stubGlobal(
@@ -72,8 +75,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       requests.push(url);
       if (init?.method === 'DELETE') {
-        // Cy's role became stronger since the list was read: the API refuses that one row.
-        if (url.endsWith('/3'))
+        if (refused.has(url.split('/').pop() ?? ''))
           return new Response(JSON.stringify({ success: false, code: 'FORBIDDEN', message: REFUSED }), { status: 403 });
         return new Response(JSON.stringify({ success: true, message: 'User deleted successfully' }), { status: 200 });
       }
@@ -133,6 +135,18 @@ describe('users page: buttons follow the permission keys', () => {
     const deletes = requests.filter((u) => u.includes('/api/users/delete/'));
     expect(deletes.map((u) => u.split('/').pop()).sort()).toEqual(['2', '3']);
     expect(screen.getByRole('checkbox', { name: 'Select Cy Chen' })).toBeChecked();
+  });
+
+  it('two refused in a bulk delete: the title counts them in the plural, one line per user', async () => {
+    granted.add(K.view).add(K.delete);
+    refused.add('2');
+    const user = userEvent.setup();
+    renderWithRouter(<UsersPage />, { route: '/platform/users' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Bo Berg' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Cy Chen' }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    await waitFor(() => expect(alerts).toHaveLength(1));
+    expect(alerts[0]).toMatchObject({ title: '2 users were not deleted', text: `Bo Berg: ${REFUSED}\nCy Chen: ${REFUSED}` });
   });
 
   it('regenerate key without update: the key button alone', async () => {

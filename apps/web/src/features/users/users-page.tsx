@@ -47,7 +47,7 @@ export default function UsersPage() {
       filterBar={<FilterBar selects={selects} values={filters} onChange={setFilters} onClear={clearFilters} />}
       isRecordSelectable={isSelectable}
       // 403: the target's role became stronger than the caller's; 409: own account, last super admin.
-      deleteTexts={{ refusedTitle: 'The user was not deleted', stickyStatuses: [403, 409] }}
+      deleteTexts={{ stickyStatuses: [403, 409] }}
       searchPlaceholder="Search by name or email…"
     >
       <UserFormDrawer state={editor} selfId={selfId} onClose={closeEditor} onSelfSaved={refreshOwnSession} />

@@ -21,7 +21,6 @@ export function ToneSequencesPanel({ locationId, locationName }: { locationId: n
       form={form}
       filters={filters}
       urlPrefix="ts."
-      deleteTexts={{ refusedTitle: 'The tone sequence was not deleted' }}
       searchPlaceholder="Search by name or code…"
     />
   );
