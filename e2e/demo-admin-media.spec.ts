@@ -42,6 +42,13 @@ async function createClients(baseURL: string, tag: string) {
   return { demo: await client(`Demo Client ${tag}`, 'demo'), live: await client(`Live Client ${tag}`, 'live') };
 }
 
+/** Today plus `days` as YYYY-MM-DD, in the browser's (and this machine's) local calendar. */
+function isoDay(days: number) {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 /** Holds the add request a moment so the progress bar can be seen, then lets it through. */
 async function slowAdds(page: Page, path: string) {
   await page.route(`**/api/${path}/add`, async (route) => {
@@ -207,21 +214,47 @@ test.describe('demo media and campaign media', () => {
     const title = `Spot ${tag}`;
     await textbox(add, 'Title').fill(title);
     await textbox(add, 'Campaign name').fill(`Spring ${tag}`);
-    await add.getByLabel('Start date', { exact: true }).fill('2027-05-01');
-    await add.getByLabel('End date', { exact: true }).fill('2027-04-01');
+    // Dates relative to today, so the run reads the same whatever the day: this one has not started.
+    const start = isoDay(30);
+    const end = isoDay(90);
+    await add.getByLabel('Start date', { exact: true }).fill(start);
+    await add.getByLabel('End date', { exact: true }).fill(isoDay(10));
     await chooseFile(page, add, 'Media file', pngFile(`spot-${tag}.png`));
     await add.getByRole('button', { name: 'Add campaign media', exact: true }).click();
     await expect(add.getByText('The end date must not be before the start date')).toBeVisible();
     await expectAccessible(page, 'add campaign media drawer with an error', testInfo);
 
-    await add.getByLabel('End date', { exact: true }).fill('2027-06-30');
+    await add.getByLabel('End date', { exact: true }).fill(end);
     await add.getByRole('button', { name: 'Add campaign media', exact: true }).click();
     await expect(add).toBeHidden();
     await expect(toast(page, 'Campaign media added successfully')).toBeVisible();
     const row = rowWith(table(page, 'Campaign media'), title);
     await expect(row).toContainText(`Spring ${tag}`);
-    await expect(row).toContainText('2027-05-01');
-    await expect(row).toContainText('2027-06-30');
+    await expect(row.getByRole('cell', { name: `${start} – ${end} Not started yet` })).toBeVisible();
+    await expect(row).not.toContainText('ended');
+
+    // One that ended yesterday is still Active but marked ended; one without dates says so (never "… – …")
+    const api = await Api.admin(baseURL!);
+    const addCampaign = async (name: string, dates: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ clientId: String(live.id), title: name, campaignName: `Run ${tag}`, status: 'active', ...dates }))
+        form.set(k, v);
+      const png = pngFile(`${name}.png`);
+      form.set('file', new Blob([new Uint8Array(png.buffer)], { type: png.mimeType }), png.name);
+      await api.call('POST', '/campaign-media/add', form);
+    };
+    await addCampaign(`Old ${tag}`, { startDate: isoDay(-60), endDate: isoDay(-1) });
+    await addCampaign(`Open ${tag}`, {});
+    await page.reload();
+    await settled(page);
+    const old = rowWith(table(page, 'Campaign media'), `Old ${tag}`);
+    await expect(old.getByRole('cell', { name: `${isoDay(-60)} – ${isoDay(-1)}`, exact: true })).toBeVisible();
+    await expect(old.getByText('ended', { exact: true })).toBeVisible();
+    await expect(old.getByText('Active', { exact: true })).toBeVisible();
+    const open = rowWith(table(page, 'Campaign media'), `Open ${tag}`);
+    await expect(open.getByRole('cell', { name: 'No dates', exact: true })).toBeVisible();
+    await expect(open).not.toContainText('…');
+    await expect(open).not.toContainText('ended');
   });
 
   test('usable at 390 px: picker, add button and the list without a page-wide horizontal scroll', async ({ page }, testInfo) => {

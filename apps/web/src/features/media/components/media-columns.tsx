@@ -3,6 +3,7 @@ import { IconHeadphones, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { type DataTableColumnDef, StatusBadge, TimestampCell } from '../../../components/data-table';
 import { useStoredFileUrl } from '../../../lib/stored-file';
 import type { MediaRow } from '../media-api';
+import { describeCampaignRun } from './campaign-run';
 import { formatBytes, formatSeconds } from './media-filters';
 
 const MEDIA_TYPE_ICONS = { image: IconPhoto, video: IconMovie, audio: IconHeadphones } as const;
@@ -15,6 +16,30 @@ function MediaThumb({ media, size = 48 }: { media: MediaRow; size?: number }) {
     <Avatar src={src} alt={src ? `Thumbnail of ${media.title}` : undefined} size={size} radius="sm" color="brand" variant="light">
       <Icon size={size / 2} stroke={1.6} aria-label={media.mediaType} />
     </Avatar>
+  );
+}
+
+/** A campaign's dates, wrapping between them ("No dates" without), and "Not started yet" before its first day (the Status column marks an ended one). */
+function RunCell({ media }: { media: MediaRow }) {
+  const run = describeCampaignRun(media.startDate, media.endDate);
+  const [from, to] = run.text.split(' – ');
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c={run.text === 'No dates' ? 'dimmed' : undefined}>
+        <span style={{ whiteSpace: 'nowrap' }}>{from}</span>
+        {to ? (
+          <>
+            {' '}
+            <span style={{ whiteSpace: 'nowrap' }}>– {to}</span>
+          </>
+        ) : null}
+      </Text>
+      {run.phase === 'upcoming' ? (
+        <Text size="xs" c="dimmed">
+          Not started yet
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -45,12 +70,7 @@ export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] 
           {
             accessor: 'startDate',
             title: 'Runs',
-            render: (m) => (
-              <>
-                <span style={{ whiteSpace: 'nowrap' }}>{m.startDate ?? '…'}</span>{' '}
-                <span style={{ whiteSpace: 'nowrap' }}>– {m.endDate ?? '…'}</span>
-              </>
-            ),
+            render: (m) => <RunCell media={m} />,
           },
         ] satisfies DataTableColumnDef<MediaRow>[])
       : []),
@@ -74,7 +94,18 @@ export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] 
     {
       accessor: 'status',
       title: 'Status',
-      render: (m) => <StatusBadge status={m.status} />,
+      // An Active campaign past its end date is not shown to devices: the badge says "ended" beside it.
+      render: (m) =>
+        campaign && m.status === 'active' && describeCampaignRun(m.startDate, m.endDate).phase === 'ended' ? (
+          <Group gap={4} wrap="nowrap">
+            <StatusBadge status={m.status} />
+            <Badge color="gray" variant="outline" radius="sm" tt="none" title="Past its end date: devices no longer get it">
+              ended
+            </Badge>
+          </Group>
+        ) : (
+          <StatusBadge status={m.status} />
+        ),
     },
     // Campaign media carry three more columns: size and length (also in the preview) start hidden
     // there, so the list fits 1440 px beside the pinned actions (the column chooser brings them back).
