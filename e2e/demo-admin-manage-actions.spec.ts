@@ -66,7 +66,7 @@ test.describe('manage-actions screen', () => {
     await expect(first.getByText('Enter a web address starting with http:// or https://')).toBeVisible();
     await textbox(first, 'Tone code').fill('ab_1');
     await first.getByRole('button', { name: 'Add action', exact: true }).click();
-    await expect(first.getByText('Use 4 to 16 of A-Z, 0-9 and -')).toBeVisible();
+    await expect(first.getByText('A tone code is 4 to 16 of A-Z, 0-9 and -')).toBeVisible();
     await textbox(first, 'Tone code').fill(`t-${tag}`.slice(0, 16));
     await textbox(first, 'Web address').fill('https://nova.example/offer');
     await expectAccessible(page, 'add action drawer', testInfo);

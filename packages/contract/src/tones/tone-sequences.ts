@@ -5,9 +5,12 @@ import { defineResource } from '../common/resource.js';
 
 /** What a device hears (DESIGN s.4b): 4-16 of A-Z, 0-9 and -, stored upper-case. */
 export const TONE_CODE_RE = /^[A-Z0-9-]{4,16}$/;
+/** Says what a code is, so that it reads alone too (a sheet's row error has no field around it). */
+export const TONE_CODE_MESSAGE = 'A tone code is 4 to 16 of A-Z, 0-9 and -';
+
 export const toneCodeField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z.string({ error: 'Code is required' }).regex(TONE_CODE_RE, 'Use 4 to 16 of A-Z, 0-9 and -'),
+  z.string({ error: 'Code is required' }).regex(TONE_CODE_RE, TONE_CODE_MESSAGE),
 );
 
 export const toneSequenceSchema = z.object({

@@ -67,8 +67,8 @@ describe('readSheet (CSV)', () => {
         row: 5,
         ok: false,
         errors: [
-          { column: 'name', message: 'Required' },
-          { column: 'actionType', message: expect.stringContaining('open-url') },
+          { column: 'name', message: 'Name is required' },
+          { column: 'actionType', message: 'Action type must be one of: open-url, call' },
           { column: 'toneCode', message: '4-16 of A-Z, 0-9 and -' },
         ],
         // the cells by column, so a caller can still say which row it was (e.g. a manifest's fileName)
@@ -167,7 +167,7 @@ describe('readSheet (XLSX)', () => {
         row: 5,
         ok: false,
         errors: [
-          { column: 'value', message: 'Required' },
+          { column: 'value', message: 'Value is required' },
           { column: 'toneCode', message: '4-16 of A-Z, 0-9 and -' },
           { column: 'startDate', message: expect.any(String) },
         ],

@@ -12,6 +12,12 @@ import { copyCheckedWorkbook } from './xlsx-guard.js';
 export type SheetFormat = 'csv' | 'xlsx';
 /** @public API of the bulk-upload groundwork for the demo-admin screens (issue 7 s.2-3), not used yet */
 export type RowError = { column: string; message: string };
+
+/**
+ * A row's errors as the upload reports them: the contract's sentences, as the add form shows them
+ * under its fields ('Action name is required'), without a technical column prefix.
+ */
+export const rowErrorText = (errors: readonly RowError[]) => errors.map((e) => e.message).join('; ');
 /** A row that failed keeps its cells by column (`raw`), e.g. so a manifest row still names its file. */
 export type SheetRow<T> =
   | { row: number; ok: true; data: T }
@@ -106,9 +112,10 @@ function validate<S extends z.ZodObject>(row: number, texts: (string | undefined
   columns.forEach((key, i) => {
     if (key) record[key] = texts[i];
   });
-  const parsed = schema.safeParse(record);
+  // The schema's own messages (the sentences the forms show) win; sheetIssueMessage only words what zod would say.
+  const parsed = schema.safeParse(record, { error: sheetIssueMessage });
   if (parsed.success) return { row, ok: true as const, data: parsed.data as z.infer<S> };
-  return { row, ok: false as const, errors: parsed.error.issues.map((i) => rowError(i, record)), raw: record };
+  return { row, ok: false as const, errors: parsed.error.issues.map(rowError), raw: record };
 }
 
 /** exceljs and csv-parse throw plain errors on a file they cannot read at all. */
@@ -173,11 +180,28 @@ function headerColumns(texts: (string | undefined)[], byHeader: Map<string, stri
   return columns;
 }
 
-function rowError(issue: z.core.$ZodIssue, record: Record<string, string | undefined>): RowError {
-  const column = String(issue.path[0] ?? '');
-  // zod's wording for an absent value ("expected string, received undefined") means nothing to a user.
-  const message = column && record[column] === undefined && issue.code === 'invalid_type' ? 'Required' : issue.message;
-  return { column, message };
+function rowError(issue: z.core.$ZodIssue): RowError {
+  return { column: String(issue.path[0] ?? ''), message: issue.message };
+}
+
+/** 'actionType' -> 'Action type': a column's name as a sentence starts it. */
+const columnLabel = (key: PropertyKey | undefined) => {
+  const words = String(key ?? 'Value')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * Where a schema field has no message of its own, a sentence in the contract's voice
+ * ('Title is required'), never zod's 'Invalid input: expected string, received undefined'.
+ */
+function sheetIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  const label = columnLabel(issue.path?.[0]);
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `${label} is required`;
+  if (issue.code === 'invalid_type') return `${label} is not valid`;
+  if (issue.code === 'invalid_value') return `${label} must be one of: ${issue.values.map(String).join(', ')}`;
+  return undefined;
 }
 
 type RawRow = { row: number; cells: unknown[] };

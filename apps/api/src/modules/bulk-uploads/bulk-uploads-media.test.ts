@@ -96,7 +96,7 @@ describe('POST /demo-media/bulk-upload', () => {
     expect(await waitFinished(t, pack!.id)).toMatchObject({ status: 'partially-failed', total: 8, done: 2, failed: 6 });
     const listed = await listedRow(t, admin, 'demo-media', pack!.id);
     expect(Object.fromEntries(listed!.errors.map((e) => [e.item, e.message]))).toEqual({
-      'dir/b.jpg': expect.stringMatching(/^Manifest row 3: toneCode: /),
+      'dir/b.jpg': expect.stringMatching(/^Manifest row 3: A tone code is 4 to 16 /),
       '../evil.png': expect.stringMatching(/^Unsafe path in the archive/),
       'link.png': 'Links are not accepted in archives',
       'notes.png': expect.stringMatching(/^Not an accepted file type/),

@@ -101,10 +101,10 @@ describe('POST /manage-actions/bulk-upload', () => {
     expect(row).toMatchObject({ status: 'partially-failed', total: 6, done: 2, failed: 4 });
     const listed = await listedRow(t, admin, 'manage-actions', id);
     expect(listed?.errors).toEqual([
-      { item: '4', message: 'value: Choose a media item of this client' },
-      { item: '5', message: 'value: Enter a web address starting with http:// or https://' },
-      { item: '6', message: 'name: This client already has an action with this name' },
-      { item: '7', message: 'name: Required' },
+      { item: '4', message: 'Choose a media item of this client' },
+      { item: '5', message: 'Enter a web address starting with http:// or https://' },
+      { item: '6', message: 'This client already has an action with this name' },
+      { item: '7', message: 'Action name is required' },
     ]);
     expect(listed?.startedAt).not.toBeNull();
     expect(listed?.finishedAt).not.toBeNull();
@@ -184,7 +184,7 @@ describe('POST /manage-actions/bulk-upload', () => {
       readComplete: true,
     });
     expect((await listedRow(t, admin, 'manage-actions', id))?.errors).toEqual([
-      { item: '1501', message: 'name: This client already has an action with this name' },
+      { item: '1501', message: 'This client already has an action with this name' },
     ]);
     const created = await t.app.db.select().from(manageActions).where(eq(manageActions.uploadId, id));
     expect(created).toHaveLength(2_345);
@@ -344,9 +344,9 @@ describe('errors CSV and templates', () => {
     expect(res.headers['content-disposition']).toContain(`upload-${id}-errors.csv`);
     expect(parseCsv(res.body)).toEqual([
       ['item', 'message'],
-      ['3', 'value: Enter a phone number: 7 to 15 digits, optionally starting with +'],
-      // An empty cell is absent: the reader says Required, and the value rule waits for a complete row.
-      ['4', 'name: Required'],
+      ['3', 'Enter a phone number: 7 to 15 digits, optionally starting with +'],
+      // An empty cell is absent: the contract's sentence says so, and the value rule waits for a complete row.
+      ['4', 'Action name is required'],
     ]);
     expect((await t.as(admin, { url: `/api${paths.errorsCsv(2_000_000_000)}` })).statusCode).toBe(404);
   });

@@ -6,7 +6,7 @@ import {
   mediaManifestRowSchema,
 } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import { detectSheetFormat, readSheet } from '../../lib/bulk/sheet-reader.js';
+import { detectSheetFormat, readSheet, rowErrorText } from '../../lib/bulk/sheet-reader.js';
 import { fetchToTemp } from './stored-part.js';
 
 type ManifestEntry = { row: number; ok: true; data: MediaManifestRow } | { row: number; ok: false; message: string };
@@ -34,7 +34,7 @@ export async function loadManifest(
         if (!manifest.has(r.data.fileName)) manifest.set(r.data.fileName, { row: r.row, ok: true, data: r.data as MediaManifestRow });
       } else {
         const name = r.raw.fileName?.trim();
-        const message = r.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)).join('; ');
+        const message = rowErrorText(r.errors);
         if (name && !manifest.has(name)) manifest.set(name, { row: r.row, ok: false, message });
       }
     }

@@ -2,7 +2,14 @@ import { BULK_SHEET_MAX_ROWS, BULK_UPLOAD_MESSAGES, type ManageActionSheetRow, m
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bulkUploadItems, bulkUploads, manageActions, media } from '../../db/schema/index.js';
-import { countSheetRows, readSheetBatches, SheetError, type SheetFormat, type SheetRow } from '../../lib/bulk/sheet-reader.js';
+import {
+  countSheetRows,
+  readSheetBatches,
+  rowErrorText,
+  SheetError,
+  type SheetFormat,
+  type SheetRow,
+} from '../../lib/bulk/sheet-reader.js';
 import { isForeignKeyViolation, pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import { MANAGE_ACTION_MESSAGES } from '../manage-actions/index.js';
 import { markFailed, type Tx } from './ledger.js';
@@ -90,9 +97,6 @@ async function* batches(path: string, format: SheetFormat, after: number): Async
   }
 }
 
-const rowMessage = (errors: { column: string; message: string }[]) =>
-  errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)).join('; ');
-
 /** Splits a batch into rows ready to insert and failures; show-media values are checked in one query. */
 async function judge(db: Tx, upload: SheetUpload, rows: Row[]): Promise<{ ready: Ready[]; failed: Failure[] }> {
   const wanted = rows.flatMap((r) => (r.ok && r.data.actionType === 'show-media' ? [Number(r.data.value)] : []));
@@ -111,12 +115,11 @@ async function judge(db: Tx, upload: SheetUpload, rows: Row[]): Promise<{ ready:
   for (const r of rows) {
     const item = String(r.row);
     if (!r.ok) {
-      failed.push({ item, position: r.row, message: rowMessage(r.errors), details: { errors: r.errors } });
+      failed.push({ item, position: r.row, message: rowErrorText(r.errors), details: { errors: r.errors } });
       continue;
     }
     const mediaId = r.data.actionType === 'show-media' ? Number(r.data.value) : null;
-    if (mediaId !== null && !known.has(mediaId))
-      failed.push({ item, position: r.row, message: `value: ${MANAGE_ACTION_MESSAGES.mediaOfClient}` });
+    if (mediaId !== null && !known.has(mediaId)) failed.push({ item, position: r.row, message: MANAGE_ACTION_MESSAGES.mediaOfClient });
     else ready.push({ item, position: r.row, row: r.data, mediaId });
   }
   return { ready, failed };
@@ -186,7 +189,7 @@ async function insertReady(tx: Tx, upload: SheetUpload, ready: Ready[], mode: Mo
         if (n === 1) outcome.done.push(r.item);
         else unsure.push(r);
       } catch (err) {
-        const message = isForeignKeyViolation(err) ? `value: ${MANAGE_ACTION_MESSAGES.mediaOfClient}` : 'The action could not be saved';
+        const message = isForeignKeyViolation(err) ? MANAGE_ACTION_MESSAGES.mediaOfClient : 'The action could not be saved';
         outcome.failed.push({ item: r.item, position: r.position, message });
       }
     }
@@ -204,7 +207,7 @@ async function insertReady(tx: Tx, upload: SheetUpload, ready: Ready[], mode: Mo
   );
   for (const r of unsure) {
     if (present.has(r.item)) outcome.done.push(r.item);
-    else outcome.failed.push({ item: r.item, position: r.position, message: `name: ${MANAGE_ACTION_MESSAGES.nameTaken}` });
+    else outcome.failed.push({ item: r.item, position: r.position, message: MANAGE_ACTION_MESSAGES.nameTaken });
   }
   return outcome;
 }

@@ -66,8 +66,8 @@ describe('deep-link schemes', () => {
     const id = res.json<{ data: { id: number }[] }>().data[0]!.id;
     expect(await waitFinished(t, id)).toMatchObject({ status: 'partially-failed', total: 3, done: 1, failed: 2 });
     expect((await listedRow(t, admin, 'manage-actions', id))?.errors).toEqual([
-      { item: '2', message: `value: ${UNSAFE}` },
-      { item: '3', message: `value: ${UNSAFE}` },
+      { item: '2', message: UNSAFE },
+      { item: '3', message: UNSAFE },
     ]);
     const created = await t.app.db.select({ value: manageActions.value }).from(manageActions).where(eq(manageActions.uploadId, id));
     expect(created).toEqual([{ value: 'schemesapp://sheet' }]);

@@ -152,7 +152,7 @@ describe('manage-actions CRUD', () => {
     const type = await add({ clientId: nova, name: 'Typed', actionType: 'fax', value: '1' });
     expect(type.json().fieldErrors).toMatchObject({ actionType: 'Choose an action type' });
     const code = await add({ clientId: nova, name: 'Coded', actionType: 'call', value: '+15550100123', toneCode: 'a_b' });
-    expect(code.json().fieldErrors).toEqual({ toneCode: 'Use 4 to 16 of A-Z, 0-9 and -' });
+    expect(code.json().fieldErrors).toEqual({ toneCode: 'A tone code is 4 to 16 of A-Z, 0-9 and -' });
     const client = await add({ clientId: 999_999, name: 'Nobody', actionType: 'call', value: '+15550100123' });
     expect(client.statusCode).toBe(400);
     expect(client.json().fieldErrors).toEqual({ clientId: 'Choose an existing client' });

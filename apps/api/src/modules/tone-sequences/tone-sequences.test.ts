@@ -56,9 +56,9 @@ describe('tone sequences CRUD', () => {
 
   it.each([
     [{ code: 'AB12', locationId: 1 }, 'name', 'Tone sequence name is required'],
-    [{ name: 'x', code: 'AB1', locationId: 1 }, 'code', 'Use 4 to 16 of A-Z, 0-9 and -'],
-    [{ name: 'x', code: 'AB_12', locationId: 1 }, 'code', 'Use 4 to 16 of A-Z, 0-9 and -'],
-    [{ name: 'x', code: 'A'.repeat(17), locationId: 1 }, 'code', 'Use 4 to 16 of A-Z, 0-9 and -'],
+    [{ name: 'x', code: 'AB1', locationId: 1 }, 'code', 'A tone code is 4 to 16 of A-Z, 0-9 and -'],
+    [{ name: 'x', code: 'AB_12', locationId: 1 }, 'code', 'A tone code is 4 to 16 of A-Z, 0-9 and -'],
+    [{ name: 'x', code: 'A'.repeat(17), locationId: 1 }, 'code', 'A tone code is 4 to 16 of A-Z, 0-9 and -'],
     [{ name: 'x', code: 'AB12' }, 'locationId', 'Location is required'],
     [{ name: 'x', code: 'AB12', locationId: 999_999 }, 'locationId', 'Choose an existing location'],
     [{ name: 'x', code: 'AB12', locationId: 1, status: 'paused' }, 'status', 'Choose active or inactive'],
