@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatTimestamp, initials } from './formatters';
+import { countOf, formatCount, formatDuration, formatTimestamp, initials } from './formatters';
 
 describe('formatTimestamp', () => {
   it('formats in the browser time zone as yyyy-MM-dd HH:mm:ss', () => {
@@ -46,5 +46,14 @@ describe('initials', () => {
     expect(initials('Ada Lovelace')).toBe('AL');
     expect(initials('admin@example.com')).toBe('AE');
     expect(initials('')).toBe('?');
+  });
+});
+
+describe('counts', () => {
+  it('one format for every figure, and the noun in the count’s number', () => {
+    expect(formatCount(1009)).toBe(new Intl.NumberFormat().format(1009));
+    expect(countOf(1, 'action')).toBe('1 action');
+    expect(countOf(1009, 'action')).toBe(`${formatCount(1009)} actions`);
+    expect(countOf(2, 'media', 'media')).toBe('2 media');
   });
 });

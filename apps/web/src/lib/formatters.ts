@@ -34,3 +34,13 @@ export function initials(name: string): string {
   const parts = name.split(/[\s@.]+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
 }
+
+const counts = new Intl.NumberFormat();
+
+/** One number format for every figure on screen (1,009 in a card and in its caption alike). */
+export const formatCount = (n: number): string => counts.format(n);
+
+/** '1 action', '1,009 actions': a count and its noun, in the count's number. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}

@@ -1,5 +1,6 @@
 import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { formatCount } from '../../lib/formatters';
 
 export type Stat = {
   key: string;
@@ -9,8 +10,6 @@ export type Stat = {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   color: string;
 };
-
-const number = new Intl.NumberFormat();
 
 /** Dashboard counters as a list of cards; each card reads "label value" to screen readers. */
 export function StatCards({ stats }: { stats: readonly Stat[] }) {
@@ -29,7 +28,7 @@ export function StatCards({ stats }: { stats: readonly Stat[] }) {
                 {label}
               </Text>
               <Text fz={28} fw={700} lh={1.2} mt={4}>
-                {number.format(value)}
+                {formatCount(value)}
               </Text>
               {hint ? (
                 <Text size="xs" c="dimmed" mt={2}>

@@ -99,4 +99,23 @@ describe('client dashboard', () => {
     expect(screen.getByRole('table', { name: 'Manage actions by type' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Clients by status' })).toBeInTheDocument();
   });
+
+  it('a large count reads the same in its card, its chart caption and its table (1,009, never 1009)', async () => {
+    const big = {
+      ...data,
+      manageActions: { ...data.manageActions, total: 1009, active: 1008, byType: { ...data.manageActions.byType, 'open-url': 1003 } },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: big }), { status: 200 })),
+    );
+    renderWithRouter(<ClientDashboardPage />);
+    const chart = await screen.findByRole('region', { name: 'Manage actions by type' });
+    expect(within(chart).getByText('1,009 actions, 1,008 active.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Manage actions by type' })).getByRole('row', { name: 'Open URL 1,003' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('1,009').length).toBeGreaterThan(0); // the stat card
+    expect(screen.queryByText(/\b1009\b/)).toBeNull();
+  });
 });

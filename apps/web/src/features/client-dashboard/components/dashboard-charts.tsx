@@ -4,6 +4,7 @@ import type { ClientDashboard } from '@console/contract';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import { ChartCard, ChartLegend } from '../../../components/charts';
+import { countOf, formatCount } from '../../../lib/formatters';
 
 const TYPE_LABELS: Record<keyof ClientDashboard['clientsByType'], string> = { demo: 'Demo', live: 'Live', both: 'Demo and live' };
 const TYPE_COLORS = { demo: 'brand.6', live: 'teal.6', both: 'grape.6' } as const;
@@ -25,15 +26,13 @@ const ACTION_LABELS: Record<keyof ClientDashboard['manageActions']['byType'], st
 
 const COUNT_COLUMNS = [
   { key: 'label', header: 'Kind' },
-  { key: 'count', header: 'Count' },
+  { key: 'count', header: 'Count', format: (v: unknown) => formatCount(Number(v)) },
 ] as const;
 
 /** A record of counts as labelled rows, in the labels' order. */
 function rows<K extends string>(counts: Record<K, number>, labels: Record<K, string>) {
   return (Object.keys(labels) as K[]).map((key) => ({ key, label: labels[key], count: counts[key] }));
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Clients by type (donut), clients by status, manage-actions by type and bulk upload outcomes (bars). */
 export function DashboardCharts({ data }: { data: ClientDashboard }) {
@@ -53,16 +52,24 @@ export function DashboardCharts({ data }: { data: ClientDashboard }) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ChartCard
         title="Clients by type"
-        description={`${plural(totalClients, 'client')} in all.`}
+        description={`${countOf(totalClients, 'client')} in all.`}
         data={types}
         tableColumns={COUNT_COLUMNS}
       >
-        <DonutChart h={220} mx="auto" withLabelsLine withLabels withTooltip={false} chartLabel={totalClients} data={typeSlices} />
+        <DonutChart
+          h={220}
+          mx="auto"
+          withLabelsLine
+          withLabels
+          withTooltip={false}
+          chartLabel={formatCount(totalClients)}
+          data={typeSlices}
+        />
         <ChartLegend items={typeSlices} />
       </ChartCard>
       <ChartCard
         title="Clients by status"
-        description={`${data.clientsByStatus.active} active, ${data.clientsByStatus.inactive} inactive.`}
+        description={`${formatCount(data.clientsByStatus.active)} active, ${formatCount(data.clientsByStatus.inactive)} inactive.`}
         data={statuses}
         tableColumns={COUNT_COLUMNS}
       >
@@ -70,7 +77,7 @@ export function DashboardCharts({ data }: { data: ClientDashboard }) {
       </ChartCard>
       <ChartCard
         title="Manage actions by type"
-        description={`${plural(data.manageActions.total, 'action')}, ${data.manageActions.active} active.`}
+        description={`${countOf(data.manageActions.total, 'action')}, ${formatCount(data.manageActions.active)} active.`}
         data={actions}
         tableColumns={COUNT_COLUMNS}
       >
@@ -78,7 +85,7 @@ export function DashboardCharts({ data }: { data: ClientDashboard }) {
       </ChartCard>
       <ChartCard
         title="Bulk upload outcomes"
-        description={`${plural(totalUploads, 'upload')}: ${data.bulkUploads.completed} completed, ${data.bulkUploads['partially-failed']} partially failed, ${data.bulkUploads.failed} failed.`}
+        description={`${countOf(totalUploads, 'upload')}: ${formatCount(data.bulkUploads.completed)} completed, ${formatCount(data.bulkUploads['partially-failed'])} partially failed, ${formatCount(data.bulkUploads.failed)} failed.`}
         data={uploads}
         tableColumns={COUNT_COLUMNS}
       >

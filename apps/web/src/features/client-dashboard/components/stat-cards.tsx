@@ -1,8 +1,8 @@
 import type { ClientDashboard } from '@console/contract';
 import { IconBolt, IconBuildingStore, IconPhoto, IconSpeakerphone, IconUpload } from '@tabler/icons-react';
 import { type Stat, StatCards as StatCardList } from '../../../components/charts';
+import { formatCount } from '../../../lib/formatters';
 
-const number = new Intl.NumberFormat();
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 function stats(d: ClientDashboard): Stat[] {
@@ -12,7 +12,7 @@ function stats(d: ClientDashboard): Stat[] {
       key: 'clients',
       label: 'Clients',
       value: sum(d.clientsByType),
-      hint: `${number.format(d.clientsByStatus.active)} active`,
+      hint: `${formatCount(d.clientsByStatus.active)} active`,
       icon: IconBuildingStore,
       color: 'brand',
     },
@@ -20,7 +20,7 @@ function stats(d: ClientDashboard): Stat[] {
       key: 'demo-media',
       label: 'Demo media',
       value: d.demoMedia.total,
-      hint: `${number.format(d.demoMedia.active)} active`,
+      hint: `${formatCount(d.demoMedia.active)} active`,
       icon: IconPhoto,
       color: 'teal',
     },
@@ -28,7 +28,7 @@ function stats(d: ClientDashboard): Stat[] {
       key: 'campaign-media',
       label: 'Campaign media',
       value: d.campaignMedia.total,
-      hint: `${number.format(d.campaignMedia.active)} active`,
+      hint: `${formatCount(d.campaignMedia.active)} active`,
       icon: IconSpeakerphone,
       color: 'grape',
     },
@@ -36,7 +36,7 @@ function stats(d: ClientDashboard): Stat[] {
       key: 'manage-actions',
       label: 'Manage actions',
       value: d.manageActions.total,
-      hint: `${number.format(d.manageActions.active)} active`,
+      hint: `${formatCount(d.manageActions.active)} active`,
       icon: IconBolt,
       color: 'orange',
     },
@@ -44,7 +44,7 @@ function stats(d: ClientDashboard): Stat[] {
       key: 'bulk-uploads',
       label: 'Bulk uploads',
       value: uploads,
-      hint: `${number.format(d.bulkUploads.completed)} completed`,
+      hint: `${formatCount(d.bulkUploads.completed)} completed`,
       icon: IconUpload,
       color: 'accent',
     },

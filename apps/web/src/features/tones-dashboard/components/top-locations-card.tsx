@@ -1,11 +1,12 @@
 import type { ToneDashboard } from '@console/contract';
 import { RankedBarsCard } from '../../../components/charts';
+import { formatCount } from '../../../lib/formatters';
 
 /** The locations with the most requests of all time, as horizontal bars. */
 export function TopLocationsCard({ rows }: { rows: ToneDashboard['topLocations'] }) {
   const top = rows[0];
   const description = top
-    ? `The ${rows.length === 1 ? 'location' : `${rows.length} locations`} with the most requests; ${top.name} leads with ${top.requests}.`
+    ? `The ${rows.length === 1 ? 'location' : `${rows.length} locations`} with the most requests; ${top.name} leads with ${formatCount(top.requests)}.`
     : 'No requests yet.';
   return (
     <RankedBarsCard

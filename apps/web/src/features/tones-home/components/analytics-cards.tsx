@@ -2,8 +2,7 @@ import type { ToneAnalytics } from '@console/contract';
 import { DonutChart } from '@mantine/charts';
 import { ChartCard, ChartLegend, RankedBarsCard } from '../../../components/charts';
 import { PLATFORM_COLORS, platformLabel } from '../../../lib/user-requests';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+import { countOf, formatCount } from '../../../lib/formatters';
 
 const platformColumns = [
   { key: 'platform', header: 'Platform', format: (v: unknown) => platformLabel(String(v)) },
@@ -17,7 +16,7 @@ export function PlatformCard({ rows }: { rows: ToneAnalytics['byPlatform'] }) {
   const top = [...rows].sort((a, b) => b.count - a.count)[0];
   const description =
     top && total > 0
-      ? `${plural(total, 'request')}; ${platformLabel(top.platform)} leads with ${Math.round((top.count / total) * 100)}%.`
+      ? `${countOf(total, 'request')}; ${platformLabel(top.platform)} leads with ${Math.round((top.count / total) * 100)}%.`
       : 'No requests in this period.';
   return (
     <ChartCard title="Requests by platform" description={description} data={rows} tableColumns={platformColumns}>
@@ -41,7 +40,9 @@ export function PlatformCard({ rows }: { rows: ToneAnalytics['byPlatform'] }) {
 export function LocationCard({ rows }: { rows: ToneAnalytics['byLocation'] }) {
   const sorted = [...rows].sort((a, b) => b.count - a.count);
   const top = sorted[0];
-  const description = top ? `${plural(rows.length, 'location')}; busiest ${top.name} with ${top.count}.` : 'No requests in this period.';
+  const description = top
+    ? `${countOf(rows.length, 'location')}; busiest ${top.name} with ${formatCount(top.count)}.`
+    : 'No requests in this period.';
   return (
     <RankedBarsCard title="Requests by location" description={description} rows={sorted} nameHeader="Location" countHeader="Requests" />
   );

@@ -2,13 +2,12 @@ import type { DeviceSummary as Device } from '@console/contract';
 import { Badge, Paper, SimpleGrid, Text } from '@mantine/core';
 import { formatTimestamp } from '../../../lib/formatters';
 import { PLATFORM_COLORS, platformLabel } from '../../../lib/user-requests';
-
-const number = new Intl.NumberFormat();
+import { formatCount } from '../../../lib/formatters';
 
 /** The device's first and last request, count and what it runs, as a description list. */
 export function DeviceSummary({ device }: { device: Device }) {
   const items: [string, React.ReactNode][] = [
-    ['Requests', number.format(device.requests)],
+    ['Requests', formatCount(device.requests)],
     [
       'Platform',
       <Badge key="p" variant="dot" radius="sm" tt="none" color={PLATFORM_COLORS[device.platform]}>
