@@ -5,8 +5,11 @@ import { breakable } from './breakable-text';
 const html = (node: React.ReactNode) => render(<span>{node}</span>).container.innerHTML;
 
 describe('breakable', () => {
-  it('lets a long e-mail or URL wrap after "@" and "/" and before "."', () => {
-    expect(html(breakable('manager@example.com'))).toBe('<span>manager@<wbr>example<wbr>.com</span>');
+  it('lets a long e-mail wrap after its "@" only, and a URL after "/" and before "."', () => {
+    expect(html(breakable('manager@example.com'))).toBe('<span>manager@<wbr>example.com</span>');
+    expect(html(breakable('accounts.payable@very-long-company.example'))).toBe(
+      '<span>accounts.payable@<wbr>very-long-company.example</span>',
+    );
     expect(html(breakable('https://acme-media.example/a'))).toBe('<span>https://<wbr>acme-media<wbr>.example/<wbr>a</span>');
   });
 

@@ -2,22 +2,28 @@ import { Fragment, type ReactNode } from 'react';
 
 /** Words shorter than this stay whole (versions, abbreviations, short numbers). */
 const MIN_BREAKABLE = 16;
-// Break after "@" and "/", and before "." (the typographic convention for e-mails and URLs).
-const BREAK = /(?<=[@/])(?=[^/])|(?<=.)(?=\.)/;
+// URLs and paths: after "/" and before "." (the typographic convention).
+const BREAK = /(?<=\/)(?=[^/])|(?<=.)(?=\.)/;
+// E-mail addresses: only after the "@", so each line is a whole part ("manager@" / "example.com"),
+// never a lone ".com" or half a domain.
+const EMAIL = /^[^\s@/]+@[^\s@/]+$/;
+const EMAIL_BREAK = /(?<=@)/;
+
+const breakPoint = (word: string) => (EMAIL.test(word) ? EMAIL_BREAK : BREAK);
 
 /**
  * The text with line-break opportunities (<wbr>) inside long e-mails, URLs and paths, so a
- * squeezed table column wraps "manager@ | example | .com" instead of forcing the whole table
+ * squeezed table column wraps "manager@ | example.com" instead of forcing the whole table
  * wider than the page (the pinned actions column then covered the last columns at 1440 px).
  * Only long space-free words are touched; other nodes are returned as they are.
  */
 export function breakable(node: ReactNode): ReactNode {
   if (typeof node !== 'string' || node.length < MIN_BREAKABLE) return node;
   const words = node.split(/(\s+)/);
-  if (!words.some((w) => w.length >= MIN_BREAKABLE && BREAK.test(w))) return node;
+  if (!words.some((w) => w.length >= MIN_BREAKABLE && breakPoint(w).test(w))) return node;
   return words.map((word, i) => {
     if (word.length < MIN_BREAKABLE) return word;
-    const parts = word.split(BREAK);
+    const parts = word.split(breakPoint(word));
     return (
       // biome-ignore lint/suspicious/noArrayIndexKey: positional pieces of one immutable string, never reordered
       <Fragment key={i}>
