@@ -31,7 +31,11 @@ test.describe('locations screen', () => {
     const add = dialog(page, 'Add location');
     await textbox(add, 'Location name').fill(name);
     await textbox(add, 'City').fill('Brussels');
-    await textbox(add, 'Country code').fill('be');
+    // Country is a searchable list of ISO 3166-1 countries: typing the name finds it, the code is stored.
+    const country = add.getByRole('combobox', { name: 'Country', exact: true });
+    await country.fill('belg');
+    await page.getByRole('option', { name: 'Belgium (BE)', exact: true }).click();
+    await expect(country).toHaveValue('Belgium (BE)');
     // Out of range first: the form says why and sends nothing.
     await textbox(add, 'Latitude').fill('95');
     await textbox(add, 'Longitude').fill('4.3517');

@@ -7,6 +7,7 @@ export * from './auth/schemas.js';
 export * from './access/catalogue.js';
 export * from './access/schemas.js';
 export * from './common/fields.js';
+export * from './common/countries.js';
 export * from './admin/companies.js';
 export * from './admin/users.js';
 export * from './admin/roles.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSION_KEYS } from '../access/catalogue.js';
+import { COUNTRY_CODES, COUNTRY_MESSAGE } from '../common/countries.js';
 import { idField, optionalText, requiredText, STATUSES, statusField } from '../common/fields.js';
 import { defineResource } from '../common/resource.js';
 
@@ -41,11 +42,8 @@ export const locationInputSchema = z
     city: optionalText(120),
     country: z.preprocess(
       (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v),
-      z
-        .string()
-        .regex(/^[A-Z]{2}$/, 'Use the two-letter country code (ISO 3166-1), e.g. BE')
-        .nullable()
-        .optional(),
+      // An enum, not a pattern: 'XX' is refused, and the OpenAPI document lists the codes.
+      z.enum(COUNTRY_CODES, { error: COUNTRY_MESSAGE }).nullable().optional(),
     ),
     latitude: coordinate('Latitude', 90),
     longitude: coordinate('Longitude', 180),

@@ -1,4 +1,4 @@
-import type { Location } from '@console/contract';
+import { COUNTRY_MESSAGE, type Location } from '@console/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, companies, toneSequences, userRequests } from '../../db/schema/index.js';
@@ -73,7 +73,10 @@ describe('locations CRUD', () => {
   it.each([
     [{}, 'name', 'Location name is required'],
     [{ name: 'x'.repeat(121) }, 'name', 'Location name must be at most 120 characters'],
-    [{ name: 'Ok', country: 'BEL' }, 'country', 'Use the two-letter country code (ISO 3166-1), e.g. BE'],
+    [{ name: 'Ok', country: 'BEL' }, 'country', COUNTRY_MESSAGE],
+    // Two letters are not enough: the code must be an assigned ISO 3166-1 country
+    [{ name: 'Ok', country: 'XX' }, 'country', COUNTRY_MESSAGE],
+    [{ name: 'Ok', country: 'UK' }, 'country', COUNTRY_MESSAGE],
     [{ name: 'Ok', latitude: 91, longitude: 0 }, 'latitude', 'Latitude must be between -90 and 90'],
     [{ name: 'Ok', latitude: 0, longitude: -180.5 }, 'longitude', 'Longitude must be between -180 and 180'],
     [{ name: 'Ok', latitude: 'north', longitude: 1 }, 'latitude', 'Latitude must be a number'],

@@ -1,4 +1,4 @@
-import type { Location, ToneSequence } from '@console/contract';
+import { countryName, type Location, type ToneSequence } from '@console/contract';
 import { Code, Text } from '@mantine/core';
 import { type DataTableColumnDef, StatusBadge, TimestampCell } from '../../../components/data-table';
 
@@ -19,7 +19,12 @@ export const locationColumns: DataTableColumnDef<Location>[] = [
     ),
   },
   { accessor: 'city', title: 'City', render: (l) => dash(l.city) },
-  { accessor: 'country', title: 'Country', render: (l) => dash(l.country) },
+  // The code as stored (short, sortable), its name on hover.
+  {
+    accessor: 'country',
+    title: 'Country',
+    render: (l) => (l.country ? <span title={countryName(l.country)}>{l.country}</span> : dash(null)),
+  },
   // May wrap between latitude and longitude (never inside a number) in a squeezed table.
   { accessor: 'latitude', title: 'Coordinates', render: coordinates },
   { accessor: 'clientName', title: 'Client', render: (l) => dash(l.clientName) },

@@ -1,4 +1,4 @@
-import { type Location, locationInputSchema, type ToneSequence, toneSequenceInputSchema } from '@console/contract';
+import { COUNTRIES, type Location, locationInputSchema, type ToneSequence, toneSequenceInputSchema } from '@console/contract';
 import type { ResourceForm } from '../../../components/resource';
 import type { FormField, FormValues } from '../../../components/form-builder';
 
@@ -13,13 +13,16 @@ const locationFields = (clients: { id: number; name: string }[]): FormField[] =>
   { name: 'name', label: 'Location name', type: 'text', required: true, placeholder: 'Central Station, hall B' },
   { name: 'address', label: 'Address', type: 'textarea', rows: 2 },
   { name: 'city', label: 'City', type: 'text' },
-  { name: 'country', label: 'Country code', type: 'text', placeholder: 'BE' },
+  { name: 'country', label: 'Country', type: 'select', placeholder: 'Type to search, e.g. Belgium', options: COUNTRY_OPTIONS },
   { name: 'latitude', label: 'Latitude', type: 'number', step: 0.000001, placeholder: '50.8503' },
   { name: 'longitude', label: 'Longitude', type: 'number', step: 0.000001, placeholder: '4.3517' },
   // Optional (DESIGN s.4b): the client whose tones play here; cleared, the location belongs to none.
   { name: 'clientId', label: 'Client', type: 'select', options: clients.map((c) => ({ value: c.id, label: c.name })) },
   { name: 'status', label: 'Status', type: 'select', required: true, options: STATUS_OPTIONS },
 ];
+
+// Name first (what people search for), the code after it: "Belgium (BE)".
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }));
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
