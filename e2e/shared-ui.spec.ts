@@ -34,6 +34,35 @@ async function failAddCompany(page: Page) {
 
 const placeholderColor = (input: Locator) => input.evaluate((el) => getComputedStyle(el, '::placeholder').color);
 
+test.describe('success toasts', () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`a success toast sits top-right and leaves the page's Add button free at ${viewport.width} px`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, 'admin');
+      await expect(page.locator('[data-toast-type]')).toHaveCount(0, { timeout: 10_000 }); // the sign-in toast has gone
+      await page.goto(`${PRODUCT}/companies`);
+      await settled(page);
+      const addButton = page.getByRole('button', { name: 'Add company', exact: true });
+      await addButton.click();
+      const drawer = dialog(page, 'Add company');
+      await drawer.getByRole('textbox', { name: 'Company name', exact: true }).fill(`Toast ${uniqueTag()}`);
+      await drawer.getByRole('button', { name: 'Add company', exact: true }).click();
+      await expect(drawer).toBeHidden();
+      const success = page.locator('[data-toast-type]').filter({ hasText: 'Company added successfully' });
+      await expect(success).toBeVisible();
+      await page.waitForTimeout(400); // the toast's entrance transition
+      const toastBox = (await success.boundingBox())!;
+      expect(intersects(toastBox, (await addButton.boundingBox())!), 'the toast covers Add company').toBe(false);
+      expect(toastBox.x + toastBox.width, 'right-aligned').toBeGreaterThan(viewport.width - 40);
+      expect(toastBox.y, 'at the top').toBeLessThan(20);
+      await page.screenshot({ path: testInfo.outputPath(`success-toast-${viewport.width}.png`) });
+    });
+  }
+});
+
 test.describe('errors in drawers', () => {
   for (const viewport of [
     { width: 1440, height: 900 },

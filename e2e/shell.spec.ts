@@ -32,6 +32,22 @@ test.describe('shell', () => {
     await expect(sidebar(page).getByRole('link')).toHaveText(['About', 'User Activity', 'User Sessions']);
   });
 
+  test('on a page longer than the window, a full-page capture shows the sidebar to the bottom', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'admin');
+    await page.goto('/tone-dashboard/home');
+    await expect(page.getByRole('heading', { name: 'Recent requests' })).toBeVisible();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height, 'the page is longer than the window').toBeGreaterThan(1000);
+    // One pixel each, as 1x1 PNGs: equal colours give equal bytes.
+    const pixel = (x: number, y: number) => page.screenshot({ fullPage: true, clip: { x, y, width: 1, height: 1 }, animations: 'disabled' });
+    const sidebarTop = await pixel(120, 400); // inside the fixed sidebar, below its menu
+    const sidebarBottom = await pixel(120, height - 20); // below the window's height
+    const mainBottom = await pixel(270, height - 5); // the tinted main surface beside it
+    expect(sidebarBottom.equals(sidebarTop), 'the sidebar colour goes on below the window').toBe(true);
+    expect(mainBottom.equals(sidebarTop), 'the main surface is another colour').toBe(false);
+  });
+
   test("top bar: 'Back To Home', theme toggle and the profile dropdown", async ({ page }, testInfo) => {
     await signIn(page, 'manager');
     await page.goto('/demo-admin/clients');
