@@ -4,12 +4,20 @@ import { Fragment, type ReactNode } from 'react';
 const MIN_BREAKABLE = 16;
 // URLs and paths: after "/" and before "." (the typographic convention).
 const BREAK = /(?<=\/)(?=[^/])|(?<=.)(?=\.)/;
-// E-mail addresses: only after the "@", so each line is a whole part ("manager@" / "example.com"),
-// never a lone ".com" or half a domain.
 const EMAIL = /^[^\s@/]+@[^\s@/]+$/;
-const EMAIL_BREAK = /(?<=@)/;
+/** An e-mail part up to this long stays whole; a longer one may also break before its dots. */
+const EMAIL_PART = 20;
 
-const breakPoint = (word: string) => (EMAIL.test(word) ? EMAIL_BREAK : BREAK);
+/**
+ * Where a word may break. An e-mail breaks after its "@", so each line is a whole part
+ * ("manager@" / "example.com"), never a lone ".com"; only an unusually long part breaks before its dots too.
+ */
+function pieces(word: string): string[] {
+  if (!EMAIL.test(word)) return word.split(BREAK);
+  const at = word.indexOf('@') + 1;
+  const part = (text: string) => (text.length > EMAIL_PART ? text.split(/(?=\.)/) : [text]);
+  return [...part(word.slice(0, at)), ...part(word.slice(at))];
+}
 
 /**
  * The text with line-break opportunities (<wbr>) inside long e-mails, URLs and paths, so a
@@ -20,10 +28,10 @@ const breakPoint = (word: string) => (EMAIL.test(word) ? EMAIL_BREAK : BREAK);
 export function breakable(node: ReactNode): ReactNode {
   if (typeof node !== 'string' || node.length < MIN_BREAKABLE) return node;
   const words = node.split(/(\s+)/);
-  if (!words.some((w) => w.length >= MIN_BREAKABLE && breakPoint(w).test(w))) return node;
+  if (!words.some((w) => w.length >= MIN_BREAKABLE && pieces(w).length > 1)) return node;
   return words.map((word, i) => {
     if (word.length < MIN_BREAKABLE) return word;
-    const parts = word.split(breakPoint(word));
+    const parts = pieces(word);
     return (
       // biome-ignore lint/suspicious/noArrayIndexKey: positional pieces of one immutable string, never reordered
       <Fragment key={i}>

@@ -99,7 +99,16 @@ export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] 
         campaign && m.status === 'active' && describeCampaignRun(m.startDate, m.endDate).phase === 'ended' ? (
           <Group gap={4} wrap="nowrap">
             <StatusBadge status={m.status} />
-            <Badge color="gray" variant="outline" radius="sm" tt="none" title="Past its end date: devices no longer get it">
+            {/* The dot variant, as the status badge: body-text contrast in both colour schemes. */}
+            <Badge
+              color="orange"
+              variant="dot"
+              radius="sm"
+              tt="none"
+              fw={600}
+              style={{ minWidth: 'max-content' }}
+              title="Past its end date: devices no longer get it"
+            >
               ended
             </Badge>
           </Group>
