@@ -97,7 +97,8 @@ export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] 
       // An Active campaign past its end date is not shown to devices: the badge says "ended" beside it.
       render: (m) =>
         campaign && m.status === 'active' && describeCampaignRun(m.startDate, m.endDate).phase === 'ended' ? (
-          <Group gap={4} wrap="nowrap">
+          // Stacked, not side by side: the column stays as narrow as one badge (the list fits 1440 px).
+          <Stack gap={4} align="flex-start">
             <StatusBadge status={m.status} />
             {/* The dot variant, as the status badge: body-text contrast in both colour schemes. */}
             <Badge
@@ -111,7 +112,7 @@ export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] 
             >
               ended
             </Badge>
-          </Group>
+          </Stack>
         ) : (
           <StatusBadge status={m.status} />
         ),
