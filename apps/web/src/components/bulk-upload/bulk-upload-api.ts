@@ -55,10 +55,8 @@ export function useBulkUpload(kind: BulkUploadKind) {
     onSuccess: (answer) => {
       toast.success(answer?.message || 'Files uploaded, processing has started');
     },
-    // Spec s.8: a refused bulk upload says 'Error adding user' unless the server explains.
-    onError: (error) => {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) toast.error(errorMessage(error, BULK_UPLOAD_MESSAGES.addFailed));
-    },
+    // A refused upload is shown once, by the upload form's alert (spec s.8's 'Error adding user'
+    // unless the server explains), not as a toast as well.
     onSettled: () => queryClient.invalidateQueries({ queryKey: bulkKeys.kind(kind) }),
   });
 }

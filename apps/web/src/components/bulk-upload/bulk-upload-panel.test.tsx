@@ -11,6 +11,11 @@ const granted = new Set<string>();
 vi.mock('../../lib/permissions', () => ({
   useCan: (key: string | readonly string[]) => (typeof key === 'string' ? [key] : key).some((k) => granted.has(k)),
 }));
+// Toasts recorded: a refused upload must not toast what the form's alert already says.
+const toasts = vi.hoisted(() => ({ errors: [] as string[] }));
+vi.mock('../ui/toast', () => ({
+  toast: { success: () => undefined, error: (message: string) => toasts.errors.push(message), info: () => undefined },
+}));
 // The confirm answers what the test says: first 'Cancel', then 'Yes, delete it!'.
 const confirm = vi.hoisted(() => ({ answers: [] as boolean[], asked: 0 }));
 vi.mock('../ui/alert-dialog', () => ({
@@ -261,6 +266,7 @@ describe('BulkUploadPanel', () => {
     FakeXhr.answer = { status: 500, body: {} };
     act(() => (FakeXhr.last as FakeXhr).finish());
     expect(await screen.findByText('Error adding user')).toBeInTheDocument();
+    expect(toasts.errors).toEqual([]); // once, in the form: not a toast as well
   });
 
   it('waits for a client before it takes files', async () => {
