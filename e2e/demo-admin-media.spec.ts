@@ -237,7 +237,13 @@ test.describe('demo media and campaign media', () => {
     const api = await Api.admin(baseURL!);
     const addCampaign = async (name: string, dates: Record<string, string>) => {
       const form = new FormData();
-      for (const [k, v] of Object.entries({ clientId: String(live.id), title: name, campaignName: `Run ${tag}`, status: 'active', ...dates }))
+      for (const [k, v] of Object.entries({
+        clientId: String(live.id),
+        title: name,
+        campaignName: `Run ${tag}`,
+        status: 'active',
+        ...dates,
+      }))
         form.set(k, v);
       const png = pngFile(`${name}.png`);
       form.set('file', new Blob([new Uint8Array(png.buffer)], { type: png.mimeType }), png.name);

@@ -95,7 +95,10 @@ test.describe('errors in drawers', () => {
     await drawer.getByRole('button', { name: 'Add client', exact: true }).click();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(name).toHaveAttribute('placeholder', 'Nova Retail');
-    const errorText = await drawer.locator('.mantine-InputWrapper-error').first().evaluate((el) => getComputedStyle(el).color);
+    const errorText = await drawer
+      .locator('.mantine-InputWrapper-error')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
     expect(await placeholderColor(name)).toBe(calm);
     expect(await placeholderColor(name)).not.toBe(errorText);
     expect(await name.evaluate((el) => getComputedStyle(el).borderColor)).toBe(errorText);

@@ -40,7 +40,8 @@ test.describe('shell', () => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height, 'the page is longer than the window').toBeGreaterThan(1000);
     // One pixel each, as 1x1 PNGs: equal colours give equal bytes.
-    const pixel = (x: number, y: number) => page.screenshot({ fullPage: true, clip: { x, y, width: 1, height: 1 }, animations: 'disabled' });
+    const pixel = (x: number, y: number) =>
+      page.screenshot({ fullPage: true, clip: { x, y, width: 1, height: 1 }, animations: 'disabled' });
     const sidebarTop = await pixel(120, 400); // inside the fixed sidebar, below its menu
     const sidebarBottom = await pixel(120, height - 20); // below the window's height
     const mainBottom = await pixel(270, height - 5); // the tinted main surface beside it
