@@ -3,7 +3,7 @@
  * Devices are served a campaign item only between its dates (ingest.repository), so an ended
  * campaign that is still Active must say so, or the list misleads.
  */
-export type RunPhase = 'upcoming' | 'running' | 'ended';
+type RunPhase = 'upcoming' | 'running' | 'ended';
 export type CampaignRun = { text: string; phase: RunPhase };
 
 /** Today as YYYY-MM-DD in the user's time zone (campaign dates are calendar dates). */
