@@ -1,3 +1,4 @@
+import { E2E } from './support/env';
 import { expect, expectPath, signIn, test } from './support/fixtures';
 
 test.describe('route guards', () => {
@@ -42,5 +43,40 @@ test.describe('pages the role cannot open', () => {
     // Nothing was asked that the server had to refuse (each refusal is an audit row).
     await page.waitForLoadState('networkidle');
     expect(forbidden).toEqual([]);
+  });
+
+  // The list and dashboard routes start their data requests at navigation (app/route-data.ts):
+  // only once the role's permissions say the shell will show the page.
+  test('a denied page fires no data call, not even the one its route prefetches', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      const path = new URL(req.url()).pathname;
+      if (path.startsWith('/api/')) calls.push(path);
+    });
+    await signIn(page, 'manager');
+    // The Content Manager holds clients and demo media only.
+    const denied = {
+      [`/${E2E.productSlug}/companies`]: '/api/companies',
+      [`/${E2E.productSlug}/users`]: '/api/users',
+      '/tone-dashboard/home': '/api/home',
+      '/tone-dashboard/locations': '/api/locations',
+      '/demo-admin/manage-actions': '/api/manage-actions',
+    };
+    for (const [path, api] of Object.entries(denied)) {
+      // A full load each: the route's loader runs before the shell has the role's permissions.
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(
+        calls.filter((c) => c === api || c.startsWith(`${api}/`)),
+        path,
+      ).toEqual([]);
+    }
+    // The allowed list next to them is asked for, once.
+    calls.length = 0;
+    await page.goto('/demo-admin/clients');
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((c) => c === '/api/client')).toHaveLength(1);
   });
 });

@@ -1,20 +1,10 @@
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-
-const contractDir = fileURLToPath(new URL('../../packages/contract/src', import.meta.url));
-
-// Long-lived vendor code gets its own cached chunks. Mantine is deliberately NOT forced into
-// one chunk: Rollup then splits it per component, so /login only downloads the few
-// components the sign-in page renders (bundle goal: <= 180 kB gzip of JS for /login).
-function manualChunks(id: string): string | undefined {
-  if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
-  if (/[\\/]node_modules[\\/]react-router[\\/]/.test(id)) return 'router';
-  return undefined;
-}
+import { chunkGroup, sideEffectFree } from './bundling/chunk-groups';
+import { chunkGuard } from './bundling/chunk-guard';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chunkGuard()],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
@@ -28,12 +18,17 @@ export default defineConfig({
     // Every browser the console supports has native modulepreload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      // The contract is pure declarations (zod schemas, constants); its index re-exports
-      // everything, so tell Rollup it has no side effects and unused schemas can be dropped.
+      // The contract is pure declarations (zod schemas, constants) and our index.ts files only
+      // re-export: tell Rollup they have no side effects, so what is not used is dropped and an
+      // import through an index does not tie a chunk to everything the index lists.
       treeshake: {
-        moduleSideEffects: (id) => !id.startsWith(contractDir),
+        moduleSideEffects: (id) => !sideEffectFree(id),
       },
-      output: { manualChunks },
+      // A handful of long-lived chunks per route instead of ~100 (bundling/chunk-groups.ts).
+      // chunk-groups.ts names a group for every module it wants grouped; without
+      // onlyExplicitManualChunks Rollup would also pull each grouped module's imports into its
+      // group (through Mantine's index: all of Mantine into the sign-in page's group).
+      output: { manualChunks: chunkGroup, onlyExplicitManualChunks: true },
       // React/Mantine/TanStack ship "use client" directives for server-component bundlers;
       // meaningless in an SPA (what @vitejs/plugin-react silences when it is active).
       onwarn(warning, warn) {

@@ -8,7 +8,12 @@ import { gzipSync } from 'node:zlib';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-const roots = ['index.html', 'src/features/auth/login/login-page.tsx'];
+// The sign-in screen sits in the `login` chunk group (bundling/chunk-groups.ts), which the
+// manifest lists under the chunk's name rather than the screen's source path.
+const roots = [
+  'index.html',
+  ...Object.keys(manifest).filter((key) => key === 'src/features/auth/login/login-page.tsx' || manifest[key].name === 'login'),
+];
 
 const seen = new Set();
 const visit = (key) => {

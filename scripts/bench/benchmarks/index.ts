@@ -5,6 +5,7 @@ import { bulkZipMemoryBenchmark } from './bulk-zip-memory';
 import { ingestBenchmark } from './ingest';
 import { loginBundleBenchmark } from './login-bundle';
 import { loginBenchmark } from './login';
+import { routeLoadsBenchmark } from './route-loads';
 import { uploadCostBenchmark } from './upload-cost';
 import { usersListBenchmark } from './users-list';
 
@@ -12,6 +13,7 @@ import { usersListBenchmark } from './users-list';
 export const BENCHMARKS: Benchmark[] = [
   loginBenchmark,
   loginBundleBenchmark,
+  routeLoadsBenchmark,
   usersListBenchmark,
   authTimingBenchmark,
   uploadCostBenchmark,

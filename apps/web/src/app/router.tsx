@@ -1,5 +1,6 @@
 import type { AppConfig } from '@console/contract';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ShellRouteHandle } from '../components/shell';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { lazyRoute } from '../components/ui/lazy-with-timeout';
 import { InternetConnectionPage } from '../features/connectivity/internet-connection-page';
@@ -12,10 +13,31 @@ import { buildShellRoutes } from './route-table';
 // the entry and the sign-in screen.
 const login = lazyRoute(() => import('../features/auth/login/login-page'));
 
+/**
+ * A shell route's loader: starts the screen's first data requests (app/route-data.ts) as the
+ * navigation begins, so they run while the screen's chunks download rather than after. Returns at
+ * once: the navigation never waits for data, and the entry does not carry TanStack Query
+ * (route-data is in its own chunk).
+ */
+const dataLoader =
+  (handle: ShellRouteHandle) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    void import('./route-data').then(
+      ({ prefetchRouteData }) => prefetchRouteData(handle, url),
+      () => undefined,
+    );
+    return null;
+  };
+
 function buildRoutes(config: AppConfig): RouteObject[] {
   const shellRoutes: RouteObject[] = buildShellRoutes(config.productSlug).map(({ path, screen, ...handle }) => ({
     path,
     handle,
+    loader: dataLoader(handle),
+    // Only on arriving at the page: a page, sort or filter change has the screen's code already,
+    // and the table asks for what changed itself (a prefetch would ask again for what did not).
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     lazy: lazyRoute(screen),
   }));
 

@@ -33,9 +33,14 @@ const ROUTE_KEYS: Record<string, RouteKey> = {
   '/profile/user-sessions': [K.userSessions.view, K.userSessions.viewAll],
 };
 
-/** The key a path (with or without query string) needs, or undefined when it needs none. */
-export function routeKey(to: string, productSlug: string = getAppConfig().productSlug): RouteKey | undefined {
+/** A path (with or without query string) as these tables spell it: the {product} module's paths with the placeholder. */
+export function routePattern(to: string, productSlug: string = getAppConfig().productSlug): string {
   const pathname = to.split(/[?#]/)[0]?.replace(/(.)\/+$/, '$1') ?? '';
   const product = `/${productSlug}/`;
-  return ROUTE_KEYS[pathname.startsWith(product) ? `/{product}/${pathname.slice(product.length)}` : pathname];
+  return pathname.startsWith(product) ? `/{product}/${pathname.slice(product.length)}` : pathname;
+}
+
+/** The key a path (with or without query string) needs, or undefined when it needs none. */
+export function routeKey(to: string, productSlug: string = getAppConfig().productSlug): RouteKey | undefined {
+  return ROUTE_KEYS[routePattern(to, productSlug)];
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { createResourceApi } from '../resource';
+import { readClientIdParam } from './client-id-param';
 
 export type ClientOption = Pick<Client, 'id' | 'name' | 'type' | 'status'>;
 
@@ -19,7 +20,7 @@ export const useClientOptions = () =>
 /** `?clientId=` of the current URL; choosing another client sends the table back to its first page. */
 export function useClientIdParam(): [number | undefined, (id: number | undefined) => void] {
   const [params, setParams] = useSearchParams();
-  const clientId = Number(params.get('clientId')) || undefined;
+  const clientId = readClientIdParam(params);
   const setClientId = useCallback(
     (id: number | undefined) =>
       setParams((current) => {

@@ -79,6 +79,8 @@ export type DataTableProps<T> = {
   onRowClick?: (record: T, index: number) => void;
   /** Keeps the last column (e.g. row actions) in view while a wide table scrolls sideways. */
   pinLastColumn?: boolean;
+  /** Called with the rows shown whenever they change (also rows a route's loader prefetched, which queryFn never saw). */
+  onRecords?: (records: T[]) => void;
 } & BulkDeleteProps;
 
 /** The server-side list of every admin screen (spec s.3 list query/result, s.9 row limits). */
@@ -108,6 +110,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onBulkDelete,
     onConfirmDelete,
     onSelectionChange,
+    onRecords,
   } = props;
   const selectable = props.selectable ?? Boolean(onBulkDelete);
 
@@ -125,6 +128,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const records = (result.data?.data ?? NO_RECORDS) as T[];
   const total = result.data?.total ?? 0;
   const totalPages = result.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (records !== NO_RECORDS) onRecords?.(records);
+  }, [records, onRecords]);
 
   // After deletes (or a stale link) the page may be past the end: go to the last page.
   useEffect(() => {

@@ -1,15 +1,10 @@
-import { ERROR_MESSAGES, EXPORT_FORMATS } from '@console/contract';
+import { EXPORT_FORMATS } from '@console/contract';
 import { Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { EXPORT_FORMAT_LABELS, exportErrorMessage } from './export-messages';
 import type { ExportFormat, ExportQuery } from './list-query';
 import type { DataTableExportConfig, ExportProgress } from './types';
-
-export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', excel: 'Excel', pdf: 'PDF' };
-
-export function exportErrorMessage(format: ExportFormat): string {
-  return format === 'csv' ? ERROR_MESSAGES.exportCsv : `Error exporting ${EXPORT_FORMAT_LABELS[format]}`;
-}
 
 export interface ExportButtonsProps {
   /** The list's current selection (search and sort; all pages). */

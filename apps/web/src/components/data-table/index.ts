@@ -1,5 +1,6 @@
 export { DataTable, type DataTableProps } from './data-table';
-export { ExportButtons, EXPORT_FORMAT_LABELS, exportErrorMessage, type ExportButtonsProps } from './export-buttons';
+export { ExportButtons, type ExportButtonsProps } from './export-buttons';
+export { EXPORT_FORMAT_LABELS, exportErrorMessage } from './export-messages';
 export { ColumnChooser } from './column-chooser';
 export { SearchBox, type SearchBoxProps } from './search-box';
 export { BulkDeleteButton } from './bulk-delete-button';

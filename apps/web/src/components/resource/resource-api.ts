@@ -2,7 +2,14 @@ import { ERROR_MESSAGES, type ListResult, type OperationResponse } from '@consol
 import { queryOptions } from '@tanstack/react-query';
 import { api, buildUrl, errorMessage, type QueryValue, readListOrEmpty, type UploadProgress } from '../../lib/api-client';
 import { getSession } from '../../lib/auth/session';
-import { type DataTableExportConfig, exportErrorMessage, fetchDownload, type ListQueryState, listQueryToSearchParams } from '../data-table';
+import {
+  type DataTableExportConfig,
+  exportErrorMessage,
+  fetchDownload,
+  type ListQueryState,
+  listQueryToSearchParams,
+  parseListQuery,
+} from '../data-table';
 import { toast } from '../ui/toast';
 
 /** What the kit reads of a contract declaration (`defineResource` in @console/contract). */
@@ -76,13 +83,22 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
   }
 
   const remove = (id: number) => api.delete<OperationResponse>(resource.api.remove(id));
+  // The key ResourcePage's table asks for: its base key (keys.lists) plus the list query it reads from the URL.
+  const listQueryOptions = (query: ListQueryState, filters: ResourceFilters = {}) =>
+    queryOptions({ queryKey: [...keys.lists(filters), query], queryFn: ({ signal }) => list(query, filters, { signal }) });
 
   return {
     resource,
     keys,
     list,
-    listQueryOptions: (query: ListQueryState, filters: ResourceFilters = {}) =>
-      queryOptions({ queryKey: [...keys.lists(filters), query], queryFn: ({ signal }) => list(query, filters, { signal }) }),
+    listQueryOptions,
+    /**
+     * The page a list screen shows for these URL parameters (the table's state under `prefix`,
+     * ResourcePage's `urlPrefix`): what a route's loader prefetches, under the key the table
+     * then reads. A sort field the table's columns refuse makes the table ask for its own page.
+     */
+    listQueryForUrl: (params: URLSearchParams, filters: ResourceFilters = {}, prefix?: string) =>
+      listQueryOptions(parseListQuery(params, { prefix }), filters),
     detailQueryOptions: (id: number) =>
       queryOptions({
         queryKey: keys.detail(id),

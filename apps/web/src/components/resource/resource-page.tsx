@@ -94,15 +94,19 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
     return [...props.columns, actions];
   }, [props.columns, hasActions, can.update, can.remove, openEditor, deleteOne, recordName, rowActions, renderRowActions]);
 
+  // The same key and fetcher as resourceApi.listQueryForUrl, which a route's loader prefetches.
   const queryKey = useMemo(() => resourceApi.keys.lists(filters), [resourceApi, filters]);
   const queryFn = useCallback(
-    async (query: ListQueryState, context: { signal: AbortSignal }) => {
-      const result = await resourceApi.list(query, filters, context);
-      for (const row of result.data) names.current.set(row.id, props.recordName(row));
-      onPage?.(result.data);
-      return result;
+    (query: ListQueryState, context: { signal: AbortSignal }) => resourceApi.list(query, filters, context),
+    [resourceApi, filters],
+  );
+  // From the rows shown rather than inside queryFn: a prefetched page never passes through it.
+  const onRecords = useCallback(
+    (rows: Row[]) => {
+      for (const row of rows) names.current.set(row.id, props.recordName(row));
+      onPage?.(rows);
     },
-    [resourceApi, filters, onPage, props.recordName],
+    [onPage, props.recordName],
   );
   const exports = useMemo(() => (can.exportList ? resourceApi.exportConfig(filters) : undefined), [can.exportList, resourceApi, filters]);
   const bulk = can.remove ? { onBulkDelete: deleteMany, onConfirmDelete: confirmDelete } : {};
@@ -117,6 +121,7 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
       columns={columns}
       queryKey={queryKey}
       queryFn={queryFn}
+      onRecords={onRecords}
       getRecordLabel={recordName}
       isRecordSelectable={props.isRecordSelectable}
       searchLabel={`Search ${resource.label.plural.toLowerCase()}`}

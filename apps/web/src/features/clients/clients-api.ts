@@ -1,11 +1,26 @@
-import { type Client, type Company, COMPANY_DROPDOWN_LIMIT, clientsResource, companiesResource } from '@console/contract';
+import {
+  CLIENT_TYPES,
+  type Client,
+  type Company,
+  COMPANY_DROPDOWN_LIMIT,
+  clientsResource,
+  companiesResource,
+  STATUSES,
+} from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../lib/api-client';
-import { createResourceApi, resourceKeys } from '../../components/resource';
+import { createResourceApi, type FilterSpec, parseFilters, resourceKeys } from '../../components/resource';
 import { toast } from '../../components/ui/toast';
+import type { RouteQueries } from '../../lib/route-prefetch';
 
 /** GET /client (type, status, companyId filters), add, update, delete and exports. */
 export const clientsApi = createResourceApi<Client>(clientsResource);
+
+/** The list filters (contract clientsResource.list.filters), kept in the URL. */
+export const CLIENT_FILTERS = { type: CLIENT_TYPES, status: STATUSES, companyId: 'id' } as const satisfies FilterSpec;
+
+/** What the clients screen asks for first: the page of the list its URL selects, with its filters. */
+export const clientsRouteQueries: RouteQueries = (params) => [clientsApi.listQueryForUrl(params, parseFilters(CLIENT_FILTERS, params))];
 
 const companies = createResourceApi<Company>(companiesResource);
 /** The company filter and drawer dropdown: one call, limit 1000, sorted by name. */

@@ -2,9 +2,9 @@ import { type Client, PERMISSION_KEYS } from '@console/contract';
 import { useMemo } from 'react';
 import { FilterBar, ResourcePage, useUrlFilters } from '../../components/resource';
 import { useCan } from '../../lib/permissions';
-import { clientsApi, useClientToggle, useCompanyOptions } from './clients-api';
+import { CLIENT_FILTERS, clientsApi, useClientToggle, useCompanyOptions } from './clients-api';
 import { clientColumns } from './components/client-columns';
-import { CLIENT_FILTERS, clientFilterSelects } from './components/client-filters';
+import { clientFilterSelects } from './components/client-filters';
 import { clientForm } from './components/client-form';
 
 const recordName = (c: Client) => c.name;

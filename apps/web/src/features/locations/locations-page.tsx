@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useClientOptions } from '../../components/client-picker';
 import { type DeleteTexts, ResourcePage, type RowAction } from '../../components/resource';
 import { useCan } from '../../lib/permissions';
-import { deactivated, locationsApi } from './api/locations-api';
+import { deactivated, locationsApi, SEQUENCES_URL_PREFIX, selectedLocation } from './api/locations-api';
 import { locationColumns } from './components/location-columns';
 import { locationForm } from './components/location-forms';
 import { ToneSequencesPanel } from './components/tone-sequences-panel';
@@ -30,7 +30,7 @@ export default function LocationsPage() {
   );
   const clients = useClientOptions();
   const form = useMemo(() => locationForm(clients.data ?? []), [clients.data]);
-  const selected = Number(params.get('location')) || undefined;
+  const selected = selectedLocation(params);
   // Names of the rows seen, for the panel's title.
   const [names, setNames] = useState<Record<number, string>>({});
   const onPage = useCallback((rows: Location[]) => {
@@ -49,7 +49,7 @@ export default function LocationsPage() {
                 setParams((prev) => {
                   const next = new URLSearchParams(prev);
                   next.set('location', String(l.id));
-                  for (const key of [...next.keys()]) if (key.startsWith('ts.')) next.delete(key);
+                  for (const key of [...next.keys()]) if (key.startsWith(SEQUENCES_URL_PREFIX)) next.delete(key);
                   return next;
                 }),
             },

@@ -6,7 +6,7 @@ import { ClientPicker, useClientIdParam, useClientOptions } from '../../componen
 import { ResourcePage } from '../../components/resource';
 import { actionColumns } from './components/action-columns';
 import { actionForm } from './components/action-form';
-import { manageActionsApi } from './manage-actions-api';
+import { actionFilters, manageActionsApi } from './manage-actions-api';
 
 const recordName = (a: ManageAction) => a.name;
 
@@ -17,7 +17,7 @@ const recordName = (a: ManageAction) => a.name;
 export default function ManageActionsPage() {
   const [clientId, setClientId] = useClientIdParam();
   const clients = useClientOptions();
-  const filters = useMemo(() => (clientId ? { clientId } : {}), [clientId]);
+  const filters = useMemo(() => actionFilters(clientId), [clientId]);
   const form = useMemo(() => actionForm(clients.data ?? [], clientId), [clients.data, clientId]);
   return (
     <Stack gap="xl">

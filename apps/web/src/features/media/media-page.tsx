@@ -8,7 +8,7 @@ import { mediaColumns } from './components/media-columns';
 import { parseClientId, writeClientId } from './components/media-filters';
 import { mediaForm } from './components/media-form';
 import { MediaPreviewModal } from './components/media-preview-modal';
-import { type MediaRow, useMediaClients } from './media-api';
+import { type MediaRow, mediaFilters, useMediaClients } from './media-api';
 
 const recordName = (m: MediaRow) => m.title;
 
@@ -35,7 +35,7 @@ export function MediaPage({ kind, resourceApi, title, description, extra }: Medi
   const columns = useMemo(() => mediaColumns(campaign), [campaign]);
   const form = useMemo(() => mediaForm(clients.data ?? [], campaign, clientId), [clients.data, campaign, clientId]);
   // Stable while the client is the same: the filters are part of the query key.
-  const filters = useMemo(() => (clientId ? { clientId } : {}), [clientId]);
+  const filters = useMemo(() => mediaFilters(clientId), [clientId]);
   const [previewed, setPreviewed] = useState<MediaRow | null>(null);
   const rowActions = useMemo<RowAction<MediaRow>[]>(
     () => [{ label: 'Preview', icon: <IconEye size={18} stroke={1.7} aria-hidden />, onClick: setPreviewed }],

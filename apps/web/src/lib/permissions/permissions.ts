@@ -6,7 +6,7 @@ import {
   rolePermissionsResponseSchema,
   SUPER_ADMIN_ROLE_ID,
 } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { useSession } from '../auth/session';
 
@@ -52,6 +52,23 @@ export function usePermissions(): PermissionsState {
     roleKeys: data ? new Set(data.rolePermissions) : EMPTY_KEYS,
     refetch: () => void query.refetch(),
   };
+}
+
+/**
+ * The role's permissions outside React (a route's loader), from the cache entry usePermissions
+ * reads: asked for once, whichever comes first. Role 1 needs no answer to pass every check.
+ */
+export async function loadPermissions(
+  client: QueryClient,
+  roleId: number,
+): Promise<Pick<PermissionsState, 'isSuperAdmin' | 'menuPermissions' | 'roleKeys'>> {
+  const pending = client.ensureQueryData(rolePermissionsQuery(roleId));
+  if (roleId === SUPER_ADMIN_ROLE_ID) {
+    pending.catch(() => undefined); // the shell reports a failure; the loader need not wait for it
+    return { isSuperAdmin: true, menuPermissions: {}, roleKeys: EMPTY_KEYS };
+  }
+  const data = await pending;
+  return { isSuperAdmin: false, menuPermissions: data.menuPermissions, roleKeys: new Set(data.rolePermissions) };
 }
 
 /** True when the user holds the key (or any of the keys). Role 1 passes every check, as on the server. */

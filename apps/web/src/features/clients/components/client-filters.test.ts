@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFilters } from '../../../components/resource';
-import { applyToggle } from '../clients-api';
-import { CLIENT_FILTERS } from './client-filters';
+import { applyToggle, CLIENT_FILTERS } from '../clients-api';
 
 describe('client filters in the URL', () => {
   it('reads a known type and status and a company id; drops the rest', () => {

@@ -1,9 +1,5 @@
-import { CLIENT_TYPES, STATUSES } from '@console/contract';
-import type { FilterSelect, FilterSpec } from '../../../components/resource';
+import type { FilterSelect } from '../../../components/resource';
 import { STATUS_OPTIONS, TYPE_OPTIONS } from './client-form';
-
-/** The list filters (contract clientsResource.list.filters), kept in the URL. */
-export const CLIENT_FILTERS = { type: CLIENT_TYPES, status: STATUSES, companyId: 'id' } as const satisfies FilterSpec;
 
 /** Type, status and company selects above the clients table. */
 export function clientFilterSelects(companies: { data?: { id: number; name: string }[]; isError: boolean }): FilterSelect[] {

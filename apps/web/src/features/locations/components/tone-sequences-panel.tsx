@@ -1,7 +1,7 @@
 import type { ToneSequence } from '@console/contract';
 import { useMemo } from 'react';
 import { ResourcePage } from '../../../components/resource';
-import { toneSequencesApi } from '../api/locations-api';
+import { SEQUENCES_URL_PREFIX, sequenceFilters, toneSequencesApi } from '../api/locations-api';
 import { toneSequenceColumns } from './location-columns';
 import { toneSequenceForm } from './location-forms';
 
@@ -9,7 +9,7 @@ const recordName = (s: ToneSequence) => s.name;
 
 /** One location's tone sequences: list, add, edit, delete and exports, its table state under 'ts.' in the URL. */
 export function ToneSequencesPanel({ locationId, locationName }: { locationId: number; locationName?: string }) {
-  const filters = useMemo(() => ({ locationId }), [locationId]);
+  const filters = useMemo(() => sequenceFilters(locationId), [locationId]);
   const form = useMemo(() => toneSequenceForm(locationId), [locationId]);
   return (
     <ResourcePage<ToneSequence>
@@ -20,7 +20,7 @@ export function ToneSequencesPanel({ locationId, locationName }: { locationId: n
       recordName={recordName}
       form={form}
       filters={filters}
-      urlPrefix="ts."
+      urlPrefix={SEQUENCES_URL_PREFIX}
       searchPlaceholder="Search by name or code…"
     />
   );

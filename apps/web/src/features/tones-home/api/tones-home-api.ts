@@ -7,6 +7,7 @@ import {
 } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readData } from '../../../lib/read-data';
+import type { RouteQueries } from '../../../lib/route-prefetch';
 
 /** Spec s.8: the tone dashboard's stored rejection, for each of the home screen's three calls. */
 export const TONES_HOME_ERROR = TONE_DASHBOARD_MESSAGES.toneFailed;
@@ -46,6 +47,9 @@ const toneRecentsQuery = queryOptions({
   queryFn: ({ signal }) => getToneRecents(signal),
   refetchInterval: RECENTS_POLL_MS,
 });
+
+/** The home screen's three calls: the hooks below and the route's prefetch use the same options. */
+export const tonesHomeRouteQueries: RouteQueries = () => [tonesHomeQuery, toneAnalyticsQuery, toneRecentsQuery];
 
 export const useTonesHome = () => useQuery(tonesHomeQuery);
 export const useToneAnalytics = () => useQuery(toneAnalyticsQuery);

@@ -1,9 +1,5 @@
-import { STATUSES } from '@console/contract';
-import type { FilterSelect, FilterSpec } from '../../../components/resource';
+import type { FilterSelect } from '../../../components/resource';
 import { STATUS_OPTIONS } from './user-fields';
-
-/** The users list filters (contract userListQueryExtraSchema), kept in the URL. */
-export const USER_FILTERS = { roleId: 'id', companyId: 'id', status: STATUSES } as const satisfies FilterSpec;
 
 type Options = { data?: { id: number; name: string }[]; isError: boolean };
 const optionsOf = (o: Options) => (o.data ?? []).map((x) => ({ value: String(x.id), label: x.name }));

@@ -1,0 +1,149 @@
+import '../components/data-table/test-setup';
+import { PERMISSION_KEYS as K } from '@console/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '../components/data-table/test-utils';
+import CompaniesPage from '../features/companies/companies-page';
+import TonesHomePage from '../features/tones-home/tones-home-page';
+import { clearAllCookies } from '../lib/auth/cookies';
+import { queryClient } from '../lib/query-client';
+import { routeKey } from '../lib/route-keys';
+import { prefetchRouteData, ROUTE_QUERIES } from './route-data';
+import { buildShellRoutes } from './route-table';
+
+// The app's own query client (its refetchOnMount is what keeps a prefetched answer from being
+// asked for again) and the shell routes' handles, as the router gives them to the loader.
+const routes = buildShellRoutes('platform');
+const handleOf = (path: string) => {
+  const route = routes.find((r) => r.path === path);
+  if (!route) throw new Error(`no shell route ${path}`);
+  return route;
+};
+
+const company = {
+  id: 1,
+  name: 'Acme',
+  email: 'a@acme.example',
+  phone: null,
+  website: null,
+  address: null,
+  logo: null,
+  status: 'active',
+  userCount: 2,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+};
+const tonesHome = { locations: 3, toneSequences: 7, userRequests: 42, devices: 5, requestsToday: 4 };
+const tonesAnalytics = { requestsPerDay: [{ date: '2026-11-22', count: 38 }], byPlatform: [], byLocation: [] };
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+let grants: { menus: Record<string, { slug: string }[]>; keys: string[] };
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const path = new URL(String(input), 'http://localhost').pathname;
+  if (path.startsWith('/api/role-permissions/')) {
+    const menuPermissions = Object.fromEntries(
+      Object.entries(grants.menus).map(([module, menus]) => [
+        module,
+        menus.map((m, i) => ({ id: i + 1, name: m.slug, slug: m.slug, logo: '' })),
+      ]),
+    );
+    return json({ data: { roleId: 2, menuPermissions, rolePermissions: grants.keys } });
+  }
+  if (path === '/api/companies' || path === '/api/locations' || path === '/api/tone-sequences') {
+    return json({ data: path === '/api/companies' ? [company] : [], total: 1, totalPages: 1 });
+  }
+  if (path === '/api/home/analytics') return json({ data: tonesAnalytics });
+  if (path === '/api/home/recents') return json({ data: [] });
+  if (path === '/api/home') return json({ data: tonesHome });
+  return json({ success: false, message: `unexpected ${path}` }, 404);
+});
+
+/** The API paths fetched so far (query strings kept), in order. */
+const calls = () => fetchMock.mock.calls.map(([input]) => String(input).replace(/^https?:\/\/[^/]+/, ''));
+const signInAs = (roleId: number) => {
+  document.cookie = `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: 't', user: { id: 7, roleId, email: 'me@example.com' } }))}; path=/`;
+};
+const url = (path: string) => new URL(path, 'http://localhost');
+
+beforeEach(() => {
+  clearAllCookies();
+  grants = { menus: {}, keys: [] };
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('a route loader prefetches the screen first queries', () => {
+  it('/companies: the table reads the prefetched page; the list is asked for once', async () => {
+    signInAs(2);
+    grants = { menus: { platform: [{ slug: 'companies' }] }, keys: [K.companies.view] };
+    await prefetchRouteData(handleOf('/platform/companies'), url('/platform/companies?limit=25&search=ac'), queryClient);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(calls().filter((c) => c.startsWith('/api/companies'))).toHaveLength(1);
+
+    renderWithRouter(<CompaniesPage />, { route: '/platform/companies?limit=25&search=ac', queryClient });
+    expect(await screen.findByText('Acme')).toBeInTheDocument();
+    // Give a refetch on mount the time it would need to go out.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls().filter((c) => c.startsWith('/api/companies'))).toEqual(['/api/companies?page=1&limit=25&search=ac']);
+  });
+
+  it('the tones home: its three calls are made once, by the loader', async () => {
+    signInAs(1); // role 1 passes every check: the loader does not wait for the permissions
+    await prefetchRouteData(handleOf('/tone-dashboard/home'), url('/tone-dashboard/home'), queryClient);
+    // The answers are in before the screen mounts (its code usually arrives later than they do).
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    renderWithRouter(<TonesHomePage />, { route: '/tone-dashboard/home', queryClient });
+    expect(await screen.findByText('42')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const home = calls().filter((c) => c.startsWith('/api/home'));
+    expect(home.sort()).toEqual(['/api/home', '/api/home/analytics', '/api/home/recents?limit=10']);
+  });
+
+  it('asks for a second list only when the user holds its key (tone sequences of the chosen location)', async () => {
+    signInAs(2);
+    grants = { menus: { 'tone-dashboard': [{ slug: 'locations' }] }, keys: [K.locations.view] };
+    await prefetchRouteData(handleOf('/tone-dashboard/locations'), url('/tone-dashboard/locations?location=5'), queryClient);
+    await waitFor(() => expect(calls().some((c) => c.startsWith('/api/locations'))).toBe(true));
+    expect(calls().some((c) => c.startsWith('/api/tone-sequences'))).toBe(false);
+
+    queryClient.clear();
+    grants.keys = [K.locations.view, K.toneSequences.view];
+    await prefetchRouteData(handleOf('/tone-dashboard/locations'), url('/tone-dashboard/locations?location=5&ts.page=2'), queryClient);
+    await waitFor(() => expect(calls()).toContain('/api/tone-sequences?page=2&limit=10&locationId=5'));
+  });
+});
+
+describe('a route loader asks for nothing the shell would not show', () => {
+  it('without the page key: only the permissions, no data call (a refused call is an audit row)', async () => {
+    signInAs(3);
+    grants = { menus: { platform: [{ slug: 'companies' }] }, keys: [K.users.view] };
+    await prefetchRouteData(handleOf('/platform/companies'), url('/platform/companies'), queryClient);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls()).toEqual(['/api/role-permissions/3']);
+  });
+
+  it('without the menu (Access Denied although the key is held): no data call', async () => {
+    signInAs(3);
+    grants = { menus: {}, keys: [K.companies.view] };
+    await prefetchRouteData(handleOf('/platform/companies'), url('/platform/companies'), queryClient);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls()).toEqual(['/api/role-permissions/3']);
+  });
+
+  it('without a session: no call at all', async () => {
+    await prefetchRouteData(handleOf('/platform/companies'), url('/platform/companies'), queryClient);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe('the prefetch table', () => {
+  it.each(Object.keys(ROUTE_QUERIES))('%s is a shell route with a permission key', (pattern) => {
+    const path = pattern.replace('{product}', 'platform');
+    expect(routes.map((r) => r.path)).toContain(path);
+    expect(routeKey(path, 'platform')).toBeDefined();
+  });
+});
