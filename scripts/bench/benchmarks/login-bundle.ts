@@ -2,10 +2,11 @@
 //  - static: the entry script and modulepreload links of apps/web/dist/index.html
 //  - browser: every script Chromium actually fetches to render /login (includes lazy route
 //    chunks); this one is judged against the goal when Chromium is available.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../../lib/app-server';
+import { launchChromium } from '../lib/chromium';
 import { round } from '../lib/stats';
 import type { Benchmark, Measurement } from '../lib/types';
 
@@ -24,20 +25,8 @@ function staticEntryScripts(): string[] {
 }
 
 async function browserScripts(baseUrl: string): Promise<{ url: string; gzip: number; raw: number }[] | string> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) return `no Chromium at ${executablePath}`;
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
+  if (typeof browser === 'string') return browser;
   try {
     const page = await browser.newPage();
     const pending: Promise<{ url: string; gzip: number; raw: number } | null>[] = [];

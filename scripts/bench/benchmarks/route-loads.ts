@@ -6,9 +6,9 @@
 //   ratio says whether the data waited for the code (near 1) or ran beside it. Raw ms in details.
 // No goal: the front-end budget is a later issue. Median of RUNS loads per route.
 // BENCH_CPU_THROTTLE=4 slows Chromium's CPU four times (DevTools emulation), like a busy machine.
-import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
 import { BENCH_ADMIN } from '../lib/context';
 import { median, round } from '../lib/stats';
 import type { Benchmark, Measurement } from '../lib/types';
@@ -120,21 +120,9 @@ export const routeLoadsBenchmark: Benchmark = {
   name: 'route-loads',
   description: 'cold loads of the main routes in Chromium: JS files and bytes, requests, first API call vs main content',
   async run(ctx) {
-    const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-    if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}`);
     const app = await ctx.app();
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
+    if (typeof browser === 'string') throw new Error(browser);
     const out: Measurement[] = [];
     try {
       const state = await signedInState(browser, app.url);
