@@ -2,7 +2,7 @@
 //  - static: the entry script and modulepreload links of apps/web/dist/index.html
 //  - browser: every script Chromium actually fetches to render /login (includes lazy route
 //    chunks); this one is judged against the goal when Chromium is available.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../../lib/app-server';
