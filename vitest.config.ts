@@ -20,6 +20,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Builds the migrated, seeded database every test app starts from (apps/api/src/test/seeded-database.ts).
+          globalSetup: ['apps/api/src/test/seed-image.ts'],
         },
       },
     ],

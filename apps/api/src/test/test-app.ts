@@ -5,11 +5,12 @@ import { COOKIE_NAMES, HEADER_NAMES, type LoginResponse } from '@console/contrac
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
 import type { Config } from '../config.js';
+import { createSeededTestDatabase } from './seeded-database.js';
 import { createTestDatabase } from './test-db.js';
+import { ADMIN, DEMO_PASSWORD, TEST_SEED } from './test-seed.js';
 import { codeOf, startMailbox } from './mailbox.js';
 
-export const ADMIN = { email: 'admin@example.com', password: 'Admin-Test-Pass-931' };
-export const DEMO_PASSWORD = 'Demo-Test-Pass-482';
+export { ADMIN, DEMO_PASSWORD };
 export const USERS = {
   admin: ADMIN,
   manager: { email: 'manager@example.com', password: DEMO_PASSWORD },
@@ -36,9 +37,13 @@ export type TestSession = { token: string; sessionId: string; csrf: string; user
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: BuildOptions & { beforeReady?: (app: FastifyInstance) => void } = {},
+  options: BuildOptions & {
+    beforeReady?: (app: FastifyInstance) => void;
+    /** false: migrate and seed an empty database at start (tests of the migrations and the seed themselves). */
+    seedImage?: boolean;
+  } = {},
 ) {
-  const database = await createTestDatabase();
+  const database = options.seedImage === false ? await createTestDatabase() : await createSeededTestDatabase(overrides);
   const mailbox = await startMailbox();
   const clock = createTestClock();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
@@ -49,14 +54,7 @@ export async function createTestApp(
       webDistDir: path.join(dataDir, 'no-web-build'),
       smtpUrl: mailbox.url,
       appUrl: 'http://console.test',
-      seedDemo: true,
-      // Tests count their own rows; the seed test turns the demo content on.
-      seedDemoContent: false,
-      seedDemoPassword: DEMO_PASSWORD,
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      productSlug: 'platform',
-      productName: 'Platform',
+      ...TEST_SEED,
       rateLimitLoginPerMinute: 10_000,
       rateLimitOtpPerMinute: 10_000,
       rateLimitResetPerMinute: 10_000,

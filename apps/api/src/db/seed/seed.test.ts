@@ -21,7 +21,8 @@ import { seedDatabase, seedDemoContentWithStorage } from './index.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // An empty database, not the run's seed image: this file tests the seed itself.
+  t = await createTestApp({}, { seedImage: false });
 });
 afterAll(() => t?.close());
 
