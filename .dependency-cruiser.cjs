@@ -1,4 +1,5 @@
-// Import boundaries (issue 7 s.1), checked by `npm run lint:boundaries` and the lint tier of `npm test`.
+// Import boundaries (issue 7 s.1) and no import cycles (issue 16), checked by `npm run lint:boundaries` and the
+// lint tier of `npm test`.
 //   web:  contract -> lib -> components -> features -> app   (an arrow: "may be imported by")
 //   api:  lib, plugins and db never import modules; modules meet only through their index.ts;
 //         app.ts (the composition root) registers each module's *.routes.ts.
@@ -10,6 +11,15 @@ const TEST = '\\.test\\.tsx?$';
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'No import cycles, type-only ones included (tsPreCompilationDeps below): what two files share belongs in a ' +
+        'file both import (api: lib/, e.g. lib/services.ts for the decorators types.ts declares).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'contract-imports-no-app',
       comment: 'packages/contract is the root both sides import: it imports neither app.',

@@ -3,7 +3,7 @@
 // 1. Self-test: the fixture tree scripts/boundaries-fixture breaks every rule exactly once (and also holds imports
 //    the rules allow); if a rule stops firing, or fires on an allowed import, this fails, so the check cannot
 //    pass silently because of a broken regex or resolver.
-// 2. The real tree: apps, packages and e2e.
+// 2. The real tree: apps, packages and e2e, with the number of import cycles per area (rule no-circular).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,9 +52,21 @@ if (problems.length) {
 console.log(`boundary self-test: all ${ruleNames.length} rules fire on ${FIXTURE}, allowed imports pass`);
 
 const violations = cruise(['apps', 'packages', 'e2e']);
+// Cycles per area (dependency-cruiser reports each cycle once, on one of its edges), printed pass or fail.
+const AREAS = { api: 'apps/api/', web: 'apps/web/', contract: 'packages/contract/', e2e: 'e2e/' };
+const cycles = new Map(Object.keys(AREAS).map((area) => [area, 0]));
+for (const v of violations.filter((v) => v.rule.name === 'no-circular')) {
+  const area = Object.keys(AREAS).find((a) => v.from.startsWith(AREAS[a])) ?? 'other';
+  cycles.set(area, (cycles.get(area) ?? 0) + 1);
+}
+console.log(`cycles: ${[...cycles].map(([area, n]) => `${area} ${n}`).join(', ')}`);
 if (violations.length) {
   console.error(`${violations.length} import-boundary violation(s) (rules and reasons: .dependency-cruiser.cjs):`);
-  for (const v of violations) console.error(`  ${v.rule.name}: ${v.from} -> ${v.to}`);
+  for (const v of violations) {
+    // A cycle's path starts at `to` and ends back at `from`.
+    const to = v.cycle ? v.cycle.map((c) => c.name).join(' -> ') : v.to;
+    console.error(`  ${v.rule.name}: ${v.from} -> ${to}`);
+  }
   process.exit(1);
 }
 console.log('import boundaries: no violations in apps, packages, e2e');

@@ -4,9 +4,8 @@ import type { DatabaseHandle, Db } from './db/client.js';
 import type { SeedResult } from './db/seed/index.js';
 import type { Clock } from './lib/clock.js';
 import type { MultipartBodyDoc } from './lib/http-schemas.js';
+import type { AccessService, SessionService } from './lib/services.js';
 import type { FileStorage } from './lib/storage/index.js';
-import type { AccessService } from './modules/access/index.js';
-import type { SessionService } from './modules/user-sessions/index.js';
 import type { AuditService } from './plugins/audit.js';
 import type { Mailer } from './plugins/mail.js';
 

@@ -1,13 +1,14 @@
 import { type Menu, type Module, type RolePermissions, SUPER_ADMIN_ROLE_ID } from '@console/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { AccessService } from '../../lib/services.js';
 import { createAccessRepository } from './access.repository.js';
 
 /**
  * What a role may use. Everything is read from the database on each call: a change to a role's
  * grants applies on the caller's next request, with no cache to invalidate.
  */
-export function createAccessService(db: Db) {
+export function createAccessService(db: Db): AccessService {
   const repo = createAccessRepository(db);
   const isSuper = (roleId: number) => roleId === SUPER_ADMIN_ROLE_ID;
 
@@ -44,5 +45,3 @@ export function createAccessService(db: Db) {
     },
   };
 }
-
-export type AccessService = ReturnType<typeof createAccessService>;

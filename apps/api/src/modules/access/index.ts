@@ -1,6 +1,6 @@
 // What other modules and the app may use from `access`: modules meet only through their index.ts (.dependency-cruiser.cjs).
 export { default as accessRoutes } from './access.routes.js';
-export { type AccessService, createAccessService } from './access.service.js';
+export { createAccessService } from './access.service.js';
 export {
   type Actor,
   assertUserWithin,

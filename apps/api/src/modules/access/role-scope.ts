@@ -1,7 +1,8 @@
 import { ROLE_MESSAGES, SUPER_ADMIN_ROLE_ID } from '@console/contract';
 import { asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx as Tx } from '../../db/client.js';
+export type { Tx };
 import { rolePermissions, roles, users } from '../../db/schema/index.js';
 import { AppError, DeniedError } from '../../lib/app-error.js';
 import type { AuthContext } from '../../types.js';
@@ -28,7 +29,6 @@ import type { AuthContext } from '../../types.js';
 
 export type Actor = { userId: number; roleId: number; isSuperAdmin: boolean };
 /** A transaction handle or the database itself. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** The caller as authenticated at the start of the request. */
 export const requestActor = (auth: AuthContext): Actor => ({

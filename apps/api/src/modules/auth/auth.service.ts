@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
+import type { ClientMeta, SessionService } from '../../lib/services.js';
 import { hmac, newNumericCode, newToken, safeEqual, sha256 } from '../../lib/tokens.js';
 import type { Mailer } from '../../plugins/mail.js';
-import type { ClientMeta, SessionService } from '../user-sessions/index.js';
 import { otpMail } from './auth.mails.js';
 import { createAuthRepository, type UserRow } from './auth.repository.js';
 

@@ -3,6 +3,7 @@ import type { SessionEndReason } from '@console/contract';
 import { type Config, limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { ClientMeta, SessionService } from '../../lib/services.js';
 import { csrfTokenFor, newToken, sha256 } from '../../lib/tokens.js';
 import { createSessionsRepository, type SessionRow } from './sessions.repository.js';
 
@@ -15,16 +16,12 @@ import { createSessionsRepository, type SessionRow } from './sessions.repository
 // it to be roughly current.
 const TOUCH_INTERVAL_MS = 15_000;
 
-export type ClientMeta = { ip: string | null; userAgent: string | null };
-
-export function createSessionService(deps: { db: Db; config: Config; clock: Clock }) {
+export function createSessionService(deps: { db: Db; config: Config; clock: Clock }): SessionService {
   const repo = createSessionsRepository(deps.db);
   const l = limits(deps.config);
   const idleLimit = (s: Pick<SessionRow, 'rememberMe'>) => (s.rememberMe ? l.rememberIdleMs : l.idleMs);
 
   return {
-    repo,
-
     /** Lifetime of the cookies that mirror a session (undefined: a browser-session cookie). */
     cookieMaxAgeSeconds: (rememberMe: boolean) => (rememberMe ? Math.floor(l.rememberAbsoluteMs / 1000) : undefined),
 
@@ -94,5 +91,3 @@ function endReasonAt(session: SessionRow, userStatus: string, now: Date, idleMs:
   if (now.getTime() - session.lastSeenAt.getTime() > idleMs) return 'idle';
   return null;
 }
-
-export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,2 @@
+import { b } from './ring-b.js'; // no-circular
+export const a = () => b;
