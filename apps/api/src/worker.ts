@@ -1,11 +1,16 @@
-import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
-import { exitOnStartFailure } from './lib/logger.js';
+import { openDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { JOBS, type JobDeps } from './jobs/index.js';
+import { createLogger, exitOnStartFailure } from './lib/logger.js';
+import { createJobQueue } from './lib/queue/job-queue.js';
+import { openFileStorage } from './plugins/storage.js';
 
 /**
  * `npm run worker`: runs background jobs without serving HTTP, against DATABASE_URL. Start as
  * many as the load needs; each takes jobs from the shared PostgreSQL queue (pg-boss hands a job
- * to one worker). The app is built whole so every module defines its jobs exactly as the server does.
+ * to one worker). It builds only what the jobs need (the database, the storage, the logger) and
+ * the queue from the job registry, with the same handlers and dependencies as the server's.
  */
 async function main() {
   const config = loadConfigOrExit();
@@ -15,19 +20,38 @@ async function main() {
     );
     process.exit(1);
   }
-  const app = await buildApp({ queueWorkers: true });
-  await app.ready();
-  app.log.info({ concurrency: config.queueConcurrency }, 'worker started');
+  const log = createLogger(config.logLevel);
+  const handle = await openDatabase(config);
+  // A worker started before any server still finds the tables its jobs write (the server seeds).
+  await handle.withStartupLock(() => runMigrations(handle));
+  const files = await openFileStorage(config);
+  const deps: JobDeps = { db: handle.db, storage: files.storage, jobTempDir: files.jobTempDir, ffmpegPath: files.ffmpegPath };
+  const queue = createJobQueue({
+    handle,
+    workers: true,
+    concurrency: config.queueConcurrency,
+    jobs: JOBS,
+    deps,
+    // Message and code only (job-queue.ts says why).
+    onError: (err) => log.error({ err }, 'job queue error'),
+  });
+  await queue.start();
+  log.info({ concurrency: config.queueConcurrency, jobs: JOBS.map((j) => j.name) }, 'worker started');
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'worker stopping');
+    log.info({ signal }, 'worker stopping');
     // Running jobs get time to finish; one that does not is retried by another worker after it expires.
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
-    await app.close().catch((err) => app.log.error({ err }, 'worker shutdown failed'));
+    try {
+      await queue.stop();
+      await handle.close();
+    } catch (err) {
+      log.error({ err }, 'worker shutdown failed');
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,34 +1,28 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../../db/client.js';
+import type { z } from 'zod';
+import type { DatabaseHandle, DbOrTx } from '../../db/client.js';
 import { errorSummary } from '../logger.js';
+import type { JobDefinition } from './define-job.js';
 import { pgliteExecutor } from './pglite-executor.js';
-
-/** How a kind of job runs: its handler and its retry policy (stored on every job pg-boss creates). */
-export type JobDefinition<T extends object = object> = {
-  name: string;
-  handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>;
-  /** Attempts after the first failure (a crash counts as a failure). */
-  retryLimit?: number;
-  /** Seconds before the first retry; doubled on each retry when retryBackoff is on. */
-  retryDelay?: number;
-  retryBackoff?: boolean;
-  /**
-   * An active job older than this is failed by maintenance and retried: that is how a job whose
-   * worker died (kill -9, lost machine) on PostgreSQL comes back. Keep it above the longest run.
-   */
-  expireInSeconds?: number;
-};
+import { transactionExecutor } from './tx-executor.js';
 
 /** @public API of the bulk-upload groundwork for the demo-admin screens (issue 7 s.2-3), not used yet */
 export const JOB_DEFAULTS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 } as const;
 
-export type JobQueueOptions = {
+// biome-ignore lint/suspicious/noExplicitAny: one list holds jobs of every payload type; send() is typed per job.
+type AnyJob<D> = JobDefinition<any, D>;
+
+export type JobQueueOptions<D> = {
   handle: DatabaseHandle;
   /** Run handlers in this process (false: this process only sends; `npm run worker` runs them). */
   workers: boolean;
   /** Handlers of one job kind running at once in this process. */
   concurrency: number;
+  /** The job kinds (the registry, src/jobs); more may be defined before start(). */
+  jobs?: readonly AnyJob<D>[];
+  /** What the handlers work with, handed to each run (JobContext.deps). */
+  deps: D;
   /** pg-boss settings the tests shorten (maintenance interval, polling). */
   tuning?: { maintenanceIntervalSeconds?: number; pollingIntervalSeconds?: number };
   /**
@@ -38,6 +32,9 @@ export type JobQueueOptions = {
   onError?: (error: { message: string; code?: string }) => void;
 };
 
+/** Options of one send: pg-boss's, and `tx` to insert the job in the caller's transaction. */
+type SendOptions = Omit<PgBoss.SendOptions, 'db'> & { tx?: DbOrTx };
+
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 /**
@@ -45,8 +42,8 @@ export type JobQueue = ReturnType<typeof createJobQueue>;
  * pglite-executor, PostgreSQL through pg-boss's own connection pool. Jobs live in the `pgboss`
  * schema, so a job sent is kept across restarts until a worker completes it.
  */
-export function createJobQueue(opts: JobQueueOptions) {
-  const definitions = new Map<string, JobDefinition<never>>();
+export function createJobQueue<D>(opts: JobQueueOptions<D>) {
+  const definitions = new Map<string, AnyJob<D>>();
   // pg-boss polls each queue per worker loop; 2 s (its default) keeps an idle PGlite quiet.
   const tuning = { maintenanceIntervalSeconds: 30, pollingIntervalSeconds: 2, ...opts.tuning };
   const common = { schema: 'pgboss', maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds, monitorStateIntervalSeconds: 600 };
@@ -56,14 +53,31 @@ export function createJobQueue(opts: JobQueueOptions) {
       : new PgBoss({ ...common, connectionString: postgresUrl(opts.handle), max: Math.max(2, opts.concurrency + 1) });
   boss.on('error', (e) => opts.onError?.(errorSummary(e)));
   let started = false;
+  // Set once every queue row exists: pg-boss inserts a job only for a queue that exists.
+  let sending = false;
+
+  function define(def: AnyJob<D>) {
+    if (started) throw new Error(`job ${def.name} defined after the queue started`);
+    definitions.set(def.name, def);
+  }
+  for (const def of opts.jobs ?? []) define(def);
+
+  /** One run: the payload checked against the schema first (define-job.ts says why). */
+  async function run(def: AnyJob<D>, job: PgBoss.Job<unknown>) {
+    const parsed = def.payload.safeParse(job.data);
+    if (!parsed.success) {
+      // The same data fails the same way on every retry: none is made.
+      await boss.getDb().executeSql('UPDATE pgboss.job SET retry_limit = retry_count WHERE name = $1 AND id = $2', [def.name, job.id]);
+      throw new Error(`job ${def.name} received an invalid payload: ${issues(parsed.error)}`);
+    }
+    const retryCount = (job as { retryCount?: number }).retryCount ?? 0;
+    await def.handler(parsed.data, { id: job.id, retryCount, deps: opts.deps });
+  }
 
   return {
     boss,
     /** Declares a job kind; call before start(). */
-    define<T extends object>(def: JobDefinition<T>) {
-      if (started) throw new Error(`job ${def.name} defined after the queue started`);
-      definitions.set(def.name, def as unknown as JobDefinition<never>);
-    },
+    define,
     async start() {
       // Nothing defined, nothing to run: no pgboss schema or polling for an app without jobs.
       if (definitions.size === 0) return;
@@ -81,6 +95,7 @@ export function createJobQueue(opts: JobQueueOptions) {
         // createQueue keeps an existing queue's policy; a changed definition must win on restart.
         await boss.updateQueue(def.name, policy);
       }
+      sending = true;
       if (!opts.workers) return;
       // PGlite lives in this process only, so a job still active at start was cut off by a crash
       // of this very process: send it back to retry now instead of waiting for it to expire.
@@ -88,24 +103,36 @@ export function createJobQueue(opts: JobQueueOptions) {
       for (const def of definitions.values()) {
         for (let i = 0; i < opts.concurrency; i++) {
           await boss.work(def.name, { pollingIntervalSeconds: tuning.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-            await def.handler(job.data as never, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+            if (job) await run(def, job);
           });
         }
       }
     },
-    /** Queues a job; answers its id (null when a singleton key already has one queued). */
-    send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}) {
-      if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
-      return boss.send(name, data, options);
+    /**
+     * Queues a job after checking its payload with the job's schema (throws at once when it does
+     * not fit); answers its id (null when a singleton key already has one queued). With `tx` the
+     * job is inserted in that transaction: it exists exactly when the transaction commits.
+     */
+    send<P>(job: JobDefinition<P, never>, payload: NoInfer<P>, options: SendOptions = {}): Promise<string | null> {
+      if (!definitions.has(job.name)) throw new Error(`unknown job ${job.name}`);
+      // Refused rather than lost: before start() the queue row may be missing, and pg-boss inserts nothing then.
+      if (!sending) throw new Error(`job ${job.name} sent while the queue is not running`);
+      const parsed = job.payload.safeParse(payload);
+      if (!parsed.success) throw new Error(`job ${job.name} refused an invalid payload: ${issues(parsed.error)}`);
+      const { tx, ...rest } = options;
+      return boss.send(job.name, parsed.data as object, tx ? { ...rest, db: transactionExecutor(tx) } : rest);
     },
     /** Stops polling, lets running handlers finish (up to the timeout), then closes. */
     async stop(timeoutMs = 10_000) {
       if (!started) return;
       started = false;
+      sending = false;
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
 }
+
+const issues = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
 
 async function failOrphans(boss: PgBoss, names: string[]) {
   for (const name of names) {

@@ -1,6 +1,8 @@
 // A worker process for queue.test.ts's crash test: the test runs it, kills it with SIGKILL while
 // its job runs, and runs it again to see the job finished. Not a test file itself.
 import { openDatabase } from '../../db/client.js';
+import { z } from 'zod';
+import { defineJob } from './define-job.js';
 import { createJobQueue } from './job-queue.js';
 
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDataDir: process.env.QUEUE_FIXTURE_DIR ?? '' });
@@ -11,15 +13,9 @@ const exec = (text: string, values: unknown[] = []) =>
   );
 await exec('CREATE TABLE IF NOT EXISTS queue_test_runs (job_id text NOT NULL, phase text NOT NULL)');
 
-const queue = createJobQueue({
-  handle,
-  workers: true,
-  concurrency: 1,
-  tuning: { maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
-  onError: (e) => console.error('queue error', e),
-});
-queue.define<{ n: number }>({
+const crashTest = defineJob({
   name: 'crash-test',
+  payload: z.object({ n: z.number() }),
   retryLimit: 3,
   retryDelay: 1,
   retryBackoff: false,
@@ -36,8 +32,17 @@ queue.define<{ n: number }>({
     console.log(`DONE ${job.id}`);
   },
 });
+const queue = createJobQueue({
+  handle,
+  workers: true,
+  concurrency: 1,
+  tuning: { maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+  jobs: [crashTest],
+  deps: {},
+  onError: (e) => console.error('queue error', e),
+});
 await queue.start();
-if (process.env.ENQUEUE === '1') console.log(`SENT ${await queue.send('crash-test', { n: 1 })}`);
+if (process.env.ENQUEUE === '1') console.log(`SENT ${await queue.send(crashTest, { n: 1 })}`);
 
 process.on('SIGTERM', async () => {
   await queue.stop(2000);

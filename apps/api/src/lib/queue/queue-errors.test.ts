@@ -105,7 +105,7 @@ describe('the job queue', () => {
     const seen: unknown[] = [];
     // PgBoss connects on start(); this queue only needs its error events.
     const handle = { kind: 'postgres', db: { $client: { options: { connectionString: databaseUrl() } } } } as unknown as DatabaseHandle;
-    const queue = createJobQueue({ handle, workers: false, concurrency: 1, onError: (e) => seen.push(e) });
+    const queue = createJobQueue({ handle, workers: false, concurrency: 1, deps: {}, onError: (e) => seen.push(e) });
     // pg-pool's error for an idle client whose server went away carries the client itself.
     const client = new pg.Client({ connectionString: databaseUrl() });
     const idle = Object.assign(new Error('Connection terminated unexpectedly'), { client });

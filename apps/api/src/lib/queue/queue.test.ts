@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-db.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
+import { z } from 'zod';
+import { defineJob } from './define-job.js';
 import { createJobQueue, type JobQueue } from './job-queue.js';
 
 // The queue on the real database (PGlite in memory, or PostgreSQL with DATABASE_URL).
@@ -27,6 +29,24 @@ describe('job queue in-process', () => {
   let queue: JobQueue;
   const runs: string[] = [];
   let failing = 0;
+  const record = defineJob({
+    name: 'record',
+    payload: z.object({ label: z.string() }),
+    async handler(data) {
+      runs.push(data.label);
+    },
+  });
+  const alwaysFails = defineJob({
+    name: 'always-fails',
+    payload: z.object({}),
+    retryLimit: 2,
+    retryDelay: 1,
+    retryBackoff: true,
+    async handler() {
+      failing++;
+      throw new Error('no luck');
+    },
+  });
 
   beforeAll(async () => {
     const database = await createTestDatabase();
@@ -37,22 +57,8 @@ describe('job queue in-process', () => {
       workers: true,
       concurrency: 2,
       tuning: { maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
-    });
-    queue.define<{ label: string }>({
-      name: 'record',
-      async handler(data) {
-        runs.push(data.label);
-      },
-    });
-    queue.define({
-      name: 'always-fails',
-      retryLimit: 2,
-      retryDelay: 1,
-      retryBackoff: true,
-      async handler() {
-        failing++;
-        throw new Error('no luck');
-      },
+      jobs: [record, alwaysFails],
+      deps: {},
     });
     await queue.start();
   });
@@ -63,20 +69,20 @@ describe('job queue in-process', () => {
   });
 
   it('runs a sent job exactly once and marks it completed', async () => {
-    const id = await queue.send('record', { label: 'one' });
+    const id = await queue.send(record, { label: 'one' });
     const job = await waitFor('completion', async () => {
       const j = await queue.boss.getJobById('record', id!);
       return j?.state === 'completed' && j;
     });
     expect(job.data).toEqual({ label: 'one' });
     // Two workers poll this queue: still one run.
-    await queue.send('record', { label: 'two' });
+    await queue.send(record, { label: 'two' });
     await waitFor('the second job', async () => runs.includes('two'));
     expect(runs.filter((r) => r === 'one')).toEqual(['one']);
   });
 
   it('stores the retry policy on the job and gives up after retryLimit retries', async () => {
-    const id = await queue.send('always-fails', {});
+    const id = await queue.send(alwaysFails, {});
     const stored = await queue.boss.getJobById('always-fails', id!);
     expect(stored).toMatchObject({ retryLimit: 2, retryDelay: 1, retryBackoff: true });
     const job = await waitFor('the final failure', async () => {
@@ -89,7 +95,8 @@ describe('job queue in-process', () => {
   });
 
   it('refuses to send a job nobody defined', () => {
-    expect(() => queue.send('nobody', {})).toThrow(/unknown job/);
+    const nobody = defineJob({ name: 'nobody', payload: z.object({}), handler: async () => {} });
+    expect(() => queue.send(nobody, {})).toThrow(/unknown job/);
   });
 });
 

@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type BulkUploadFile, type BulkUploadKind, bulkUploadPaths, COOKIE_NAMES, HEADER_NAMES } from '@console/contract';
+import { type BulkUploadFile, type BulkUploadKind, bulkUploadPaths } from '@console/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
+import { crashServer, sleep } from './bulk-crash.testing.js';
 import { csv, zipOf } from './bulk-uploads.testing.js';
 
 // The exactly-once promise against the real thing: the server process (apps/api/src/server.ts) on
@@ -19,91 +16,9 @@ import { csv, zipOf } from './bulk-uploads.testing.js';
 
 const ROWS = Number(process.env.BULK_CRASH_ROWS ?? 10_000);
 const FILES = Number(process.env.BULK_CRASH_FILES ?? 200);
-const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const ADMIN = { email: 'admin@example.com', password: 'Crash-Admin-Pass-551' };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-let dir: string;
-let server: ChildProcess | undefined;
-let base = '';
-let auth: Record<string, string> = {};
-
-async function start() {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dir,
-    APP_URL: base,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
-  };
-  delete env.DATABASE_URL; // the embedded database: the crash case this test is about
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: API_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const log = createWriteStream(path.join(dir, 'server.log'), { flags: 'a' });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
-  server = child;
-  // Generous: four PGlite starts (migrations included) on a busy shared machine.
-  for (const end = Date.now() + 300_000; Date.now() < end; await sleep(200)) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${dir}/server.log`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-  }
-  throw new Error('server not healthy in time');
-}
-
-async function kill() {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function login() {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...ADMIN, rememberMe: false }),
-  });
-  const body = (await res.json()) as { data: { accessToken: string } };
-  const csrf = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith(`${COOKIE_NAMES.csrf}=`))
-    ?.slice(COOKIE_NAMES.csrf.length + 1);
-  auth = { authorization: `Bearer ${body.data.accessToken}`, [HEADER_NAMES.csrf]: csrf ?? '' };
-}
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${url}`, {
-    method,
-    headers: { ...auth, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const server = crashServer('bulk-crash-');
+const { dir, start, kill, login, api } = server;
 
 async function row(kind: BulkUploadKind, id: number): Promise<BulkUploadFile | undefined> {
   for (const url of [bulkUploadPaths(kind).pendingFailed, bulkUploadPaths(kind).completed]) {
@@ -126,13 +41,7 @@ async function until(what: string, check: (sheet: BulkUploadFile, zip: BulkUploa
 
 const ids = { sheet: 0, zip: 0 };
 
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'bulk-crash-'));
-});
-afterAll(async () => {
-  await kill();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server.remove());
 
 describe('bulk uploads across SIGKILL', () => {
   it(`imports ${ROWS} actions and ${FILES} media exactly once however often the server is killed`, async () => {

@@ -1,9 +1,16 @@
-import { BULK_UPLOAD_ROW_ERRORS, type BulkUploadFile, type BulkUploadItemError, type BulkUploadKind } from '@console/contract';
+import {
+  BULK_UPLOAD_ROW_ERRORS,
+  BULK_UPLOAD_SORT_FIELDS,
+  type BulkUploadFile,
+  type BulkUploadItemError,
+  type BulkUploadKind,
+} from '@console/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bulkUploadItems, bulkUploads, users } from '../../db/schema/index.js';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { defineList } from '../../lib/list-query.js';
+import { sortFieldsOf } from '../../lib/resource/index.js';
 
 // The first failed items of an upload, in item order, as [{item, message}] (the error CSV has all).
 const itemErrors = sql<BulkUploadItemError[]>`coalesce((
@@ -62,17 +69,7 @@ export const bulkUploadsList = defineList({
   fields,
   from: (db, f) => db.select(f).from(bulkUploads).leftJoin(users, eq(users.id, bulkUploads.uploadedBy)).$dynamic(),
   id: bulkUploads.id,
-  sortFields: {
-    id: bulkUploads.id,
-    fileName: bulkUploads.fileName,
-    size: bulkUploads.size,
-    status: bulkUploads.status,
-    total: bulkUploads.total,
-    done: bulkUploads.done,
-    failed: bulkUploads.failed,
-    createdAt: bulkUploads.createdAt,
-    finishedAt: { expr: bulkUploads.finishedAt, nullable: true },
-  },
+  sortFields: sortFieldsOf(fields, BULK_UPLOAD_SORT_FIELDS, { finishedAt: { expr: bulkUploads.finishedAt, nullable: true } }),
   defaultSort: { field: 'createdAt', order: 'desc' },
   search: [bulkUploads.fileName],
   toDto,

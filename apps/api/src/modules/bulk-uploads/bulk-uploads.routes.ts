@@ -18,18 +18,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors, multipartBody } from '../../lib/http-schemas.js';
-import { defineBulkUploadJob } from './bulk-uploads.job.js';
 import { bulkUploadsList, listFilters } from './bulk-uploads.repository.js';
 import { createBulkUploadsService } from './bulk-uploads.service.js';
 import { sendErrorsCsv, sendTemplate } from './bulk-uploads.files.js';
 
 /**
- * Bulk uploads (DESIGN s.4b): the seven routes under each kind's segment, and the background
- * job that does the work. Writes need the kind's bulk-upload key; the lists and the error CSV
- * its view key.
+ * Bulk uploads (DESIGN s.4b): the seven routes under each kind's segment; the background job
+ * that does the work is in the job registry (src/jobs). Writes need the kind's bulk-upload key;
+ * the lists and the error CSV its view key.
  */
 export default async function bulkUploadsRoutes(app: FastifyInstance) {
-  defineBulkUploadJob(app);
   const service = createBulkUploadsService(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];

@@ -5,16 +5,24 @@ import {
   type BulkUploadKind,
   bulkUploadFieldsSchema,
 } from '@console/contract';
+import { channel } from 'node:diagnostics_channel';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bulkUploads, clients } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { BULK_UPLOAD_JOB } from './bulk-uploads.job.js';
+import { bulkUploadJob } from './bulk-uploads.job.js';
 import { receiveBulkForm, removeKeys } from './bulk-uploads.receive.js';
 import { findUpload, findUploadFiles } from './bulk-uploads.repository.js';
 import { requeueFailed } from './ledger.js';
 
 const notFound = () => new AppError('NOT_FOUND', BULK_UPLOAD_MESSAGES.notFound);
+
+/**
+ * The steps of an upload between which a crash must leave rows and jobs consistent: the rows
+ * inserted (their jobs not yet), and the transaction committed. bulk-send-crash.test.ts kills the
+ * server at each (a subscriber it preloads); with no subscriber, as in production, publishing does nothing.
+ */
+const uploadSteps = channel('console:bulk-upload:steps');
 
 export function createBulkUploadsService(app: FastifyInstance) {
   const db = app.db;
@@ -31,7 +39,7 @@ export function createBulkUploadsService(app: FastifyInstance) {
   return {
     /**
      * Receives the parts (stored, never in memory), checks the client, writes one row per part
-     * and queues one job per row. Answers the rows; the work happens in the background.
+     * and queues one job per row, in one transaction. Answers the rows; the work happens in the background.
      */
     async upload(request: FastifyRequest, kind: BulkUploadKind): Promise<BulkUploadFile[]> {
       const form = await receiveBulkForm(request, kind);
@@ -47,29 +55,36 @@ export function createBulkUploadsService(app: FastifyInstance) {
           throw new AppError('VALIDATION', BULK_UPLOAD_MESSAGES.noFiles, { files: BULK_UPLOAD_MESSAGES.noFiles });
         await checkClient(kind, parsed.data.clientId);
         const now = app.clock.now();
-        const rows = await db
-          .insert(bulkUploads)
-          .values(
-            form.parts.map((p) => ({
-              kind,
-              clientId: parsed.data.clientId,
-              fileName: p.fileName,
-              size: p.size,
-              storageKey: p.key,
-              manifestKey: form.manifestKey,
-              // Refused on receipt: the job only finishes it as failed, with this reason.
-              error: p.error,
-              uploadedBy: request.auth?.user.id ?? null,
-              createdAt: now,
-            })),
-          )
-          .returning({ id: bulkUploads.id });
-        ids = rows.map((r) => r.id);
+        const data = parsed.data;
+        // The rows and their jobs in one transaction: a crash in between leaves neither (and no
+        // row pending for ever without a job), a crash after the commit leaves both.
+        ids = await db.transaction(async (tx) => {
+          const rows = await tx
+            .insert(bulkUploads)
+            .values(
+              form.parts.map((p) => ({
+                kind,
+                clientId: data.clientId,
+                fileName: p.fileName,
+                size: p.size,
+                storageKey: p.key,
+                manifestKey: form.manifestKey,
+                // Refused on receipt: the job only finishes it as failed, with this reason.
+                error: p.error,
+                uploadedBy: request.auth?.user.id ?? null,
+                createdAt: now,
+              })),
+            )
+            .returning({ id: bulkUploads.id });
+          uploadSteps.publish({ step: 'rows-inserted' });
+          for (const row of rows) await app.queue.send(bulkUploadJob, { uploadId: row.id }, { tx });
+          return rows.map((r) => r.id);
+        });
+        uploadSteps.publish({ step: 'committed' });
       } catch (err) {
         await removeKeys(request, stored);
         throw err;
       }
-      for (const uploadId of ids) await app.queue.send(BULK_UPLOAD_JOB, { uploadId });
       return findUploadFiles(db, ids);
     },
 
@@ -95,11 +110,13 @@ export function createBulkUploadsService(app: FastifyInstance) {
           })
           .where(and(eq(bulkUploads.id, id), ne(bulkUploads.status, 'pending'), ne(bulkUploads.status, 'processing')))
           .returning({ id: bulkUploads.id });
-        if (row) await requeueFailed(tx, id);
-        return Boolean(row);
+        if (!row) return false;
+        await requeueFailed(tx, id);
+        // With the claim, or a crash after it would leave the row pending without a job.
+        await app.queue.send(bulkUploadJob, { uploadId: id }, { tx });
+        return true;
       });
       if (!claimed) throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.stillProcessing);
-      await app.queue.send(BULK_UPLOAD_JOB, { uploadId: id });
       const [file] = await findUploadFiles(db, [id]);
       if (!file) throw notFound(); // removed meanwhile
       return file;

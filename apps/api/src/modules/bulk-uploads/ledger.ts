@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx as Tx } from '../../db/client.js';
+export type { Tx };
 import { bulkUploadItems, bulkUploads } from '../../db/schema/index.js';
 
 /** A transaction handle or the database itself. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export type NewItem = {
   item: string;
@@ -38,13 +38,13 @@ export async function insertItems(db: Tx, uploadId: number, items: NewItem[]) {
   }
 }
 
+/** The rows of a `(values ...)` list, one per item, for an update of many items in one statement. */
+const valueRows = <T>(items: T[], row: (item: T) => SQL) => sql.join(items.map(row), sql`, `);
+
 /** Marks items done with their entity (inside the transaction that inserted the entities). */
 export async function markDone(tx: Tx, uploadId: number, done: { item: string; entityId: number }[]) {
   if (done.length === 0) return;
-  const values = sql.join(
-    done.map((d) => sql`(${d.item}::text, ${d.entityId}::int)`),
-    sql`, `,
-  );
+  const values = valueRows(done, (d) => sql`(${d.item}::text, ${d.entityId}::int)`);
   await tx.execute(sql`
     update ${bulkUploadItems} as i set status = 'done', entity_id = v.entity_id, message = null, details = null,
       attempts = i.attempts + 1, updated_at = now()
@@ -54,10 +54,7 @@ export async function markDone(tx: Tx, uploadId: number, done: { item: string; e
 
 export async function markFailed(tx: Tx, uploadId: number, failed: { item: string; message: string }[]) {
   if (failed.length === 0) return;
-  const values = sql.join(
-    failed.map((f) => sql`(${f.item}::text, ${f.message}::text)`),
-    sql`, `,
-  );
+  const values = valueRows(failed, (f) => sql`(${f.item}::text, ${f.message}::text)`);
   await tx.execute(sql`
     update ${bulkUploadItems} as i set status = 'failed', message = v.message, attempts = i.attempts + 1, updated_at = now()
     from (values ${values}) as v(item, message)

@@ -5,8 +5,8 @@ import {
   type MediaManifestRow,
   mediaManifestRowSchema,
 } from '@console/contract';
-import type { FastifyInstance } from 'fastify';
 import { detectSheetFormat, readSheet, rowErrorText } from '../../lib/bulk/sheet-reader.js';
+import type { BulkJobDeps } from './importer.js';
 import { fetchToTemp } from './stored-part.js';
 
 type ManifestEntry = { row: number; ok: true; data: MediaManifestRow } | { row: number; ok: false; message: string };
@@ -17,12 +17,8 @@ export type Manifest = Map<string, ManifestEntry>;
  * Reads the manifest sent with a media upload. A manifest that cannot be used at all (not a
  * sheet, bad header, gone from storage) fails every part of its request: answered as `error`.
  */
-export async function loadManifest(
-  app: FastifyInstance,
-  key: string,
-  kind: MediaKind,
-): Promise<{ manifest: Manifest } | { error: string }> {
-  const temp = await fetchToTemp(app, key);
+export async function loadManifest(deps: BulkJobDeps, key: string, kind: MediaKind): Promise<{ manifest: Manifest } | { error: string }> {
+  const temp = await fetchToTemp(deps, key);
   if (!temp) return { error: 'Manifest: the file is no longer stored' };
   try {
     const format = await detectSheetFormat(temp.path);

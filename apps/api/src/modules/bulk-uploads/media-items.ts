@@ -1,15 +1,15 @@
-import { BULK_UPLOAD_MESSAGES, type BulkUploadKind, MEDIA_MAX_BYTES, MEDIA_TONE_CODE_MESSAGES } from '@console/contract';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { BULK_UPLOAD_MESSAGES, type BulkUploadKind, MEDIA_MAX_BYTES, MEDIA_TONE_CODE_MESSAGES, type MediaKind } from '@console/contract';
 import { fileTypeFromFile } from 'file-type';
-import { media } from '../../db/schema/index.js';
 import { ArchiveRefused, EntryRefused } from '../../lib/bulk/archive-checks.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../../lib/bulk/zip-entry-checks.js';
 import { readZip } from '../../lib/bulk/zip-reader.js';
-import { probeMediaFile, putMediaFile, removeMediaFiles } from '../../lib/media/index.js';
+import { fileLifecycle } from '../../lib/files/file-lifecycle.js';
+import { probeMediaFile, putMediaFile } from '../../lib/media/index.js';
+import { insertMediaRow, newMediaRow } from '../../lib/media/media-rows.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { bulkItemKey } from '../../lib/storage/index.js';
 import { CATEGORY_TYPES, cleanUploadedFile, streamToTempFile, UploadRejected } from '../../lib/uploads/index.js';
+import type { BulkJobDeps } from './importer.js';
 import { insertItems, markDone, markFailed, type NewItem, pendingItems, refreshCounts } from './ledger.js';
 import type { Manifest } from './manifest.js';
 
@@ -26,11 +26,11 @@ async function isZip(path: string) {
  * its bytes were written anywhere), or the part itself when it is a plain media file. Answers
  * the reason when the whole part is unusable, else null.
  */
-export async function expandMedia(app: FastifyInstance, upload: Upload, path: string): Promise<string | null> {
+export async function expandMedia(deps: BulkJobDeps, upload: Upload, path: string): Promise<string | null> {
   if (!(await isZip(path))) {
     const type = await fileTypeFromFile(path);
     if (!type || !CATEGORY_TYPES.media[type.mime]) return BULK_UPLOAD_MESSAGES.wrongMediaType;
-    await insertItems(app.db, upload.id, [{ item: upload.fileName, position: 1, status: 'pending' }]);
+    await insertItems(deps.db, upload.id, [{ item: upload.fileName, position: 1, status: 'pending' }]);
     return null;
   }
   const items: NewItem[] = [];
@@ -51,16 +51,16 @@ export async function expandMedia(app: FastifyInstance, upload: Upload, path: st
     return `The archive could not be read (${(err as Error).message})`;
   }
   if (items.length === 0) return 'The archive holds no files';
-  await insertItems(app.db, upload.id, items);
+  await insertItems(deps.db, upload.id, items);
   return null;
 }
 
 /** Stores every pending item as a media row (see storeItem), re-reading the archive for its entries. */
-export async function processMedia(app: FastifyInstance, upload: Upload, path: string, manifest: Manifest | null) {
-  const pending = new Map((await pendingItems(app.db, upload.id, 0, 100_000)).map((i) => [i.item, i.position]));
+export async function processMedia(deps: BulkJobDeps, upload: Upload, path: string, manifest: Manifest | null) {
+  const pending = new Map((await pendingItems(deps.db, upload.id, 0, 100_000)).map((i) => [i.item, i.position]));
   if (pending.size === 0) return;
   if (!(await isZip(path))) {
-    for (const [item, position] of pending) await storeItem(app, upload, { path, item, position }, manifest);
+    for (const [item, position] of pending) await storeItem(deps, upload, { path, item, position }, manifest);
     return;
   }
   for await (const entry of readZip(path, zipLimits())) {
@@ -71,28 +71,28 @@ export async function processMedia(app: FastifyInstance, upload: Upload, path: s
     }
     pending.delete(entry.name);
     if (!entry.ok) {
-      await markFailed(app.db, upload.id, [{ item: entry.name, message: entry.message }]);
+      await markFailed(deps.db, upload.id, [{ item: entry.name, message: entry.message }]);
       continue;
     }
     let temp: Awaited<ReturnType<typeof streamToTempFile>>;
     try {
-      temp = await streamToTempFile(entry.stream, { maxBytes: MEDIA_MAX_BYTES, dir: app.jobTempDir });
+      temp = await streamToTempFile(entry.stream, { maxBytes: MEDIA_MAX_BYTES, dir: deps.jobTempDir });
     } catch (err) {
       // The entry's own reason (the archive's unpack cap, a size that lied) rather than the copy's.
       const refused = entry.stream.errored;
       const message = refused instanceof EntryRefused ? refused.message : (err as Error).message;
-      await markFailed(app.db, upload.id, [{ item: entry.name, message }]);
+      await markFailed(deps.db, upload.id, [{ item: entry.name, message }]);
       continue;
     }
     try {
-      await storeItem(app, upload, { path: temp.path, item: entry.name, position }, manifest);
+      await storeItem(deps, upload, { path: temp.path, item: entry.name, position }, manifest);
     } finally {
       await temp.cleanup();
     }
-    await refreshCounts(app.db, upload.id);
+    await refreshCounts(deps.db, upload.id);
   }
   const gone = [...pending.keys()].map((item) => ({ item, message: 'The entry is no longer in the archive' }));
-  await markFailed(app.db, upload.id, gone);
+  await markFailed(deps.db, upload.id, gone);
 }
 
 const baseName = (item: string) => item.slice(item.lastIndexOf('/') + 1);
@@ -117,12 +117,12 @@ const defaultCampaignName = (upload: Upload) => titleFromName(upload.fileName).t
  * insert a no-op that still finds the first row.
  */
 async function storeItem(
-  app: FastifyInstance,
+  deps: BulkJobDeps,
   upload: Upload,
   src: { path: string; item: string; position: number },
   manifest: Manifest | null,
 ) {
-  const fail = (message: string) => markFailed(app.db, upload.id, [{ item: src.item, message }]);
+  const fail = (message: string) => markFailed(deps.db, upload.id, [{ item: src.item, message }]);
   const described = manifest?.get(src.item) ?? manifest?.get(baseName(src.item));
   if (described && !described.ok) return fail(`Manifest row ${described.row}: ${described.message}`);
   // No manifest row (or no manifest): the defaults, for campaign media as for demo media (titleFromName).
@@ -137,50 +137,35 @@ async function storeItem(
     throw err;
   }
   const file = bulkItemKey(upload, src.position, facts.ext);
-  const thumbnail = await putMediaFile(app.storage, file, src.path, facts, app.ffmpegPath);
-  const campaign = upload.kind === 'campaign-media';
+  const kind = upload.kind as MediaKind;
+  const campaign = kind === 'campaign-media';
+  const files = fileLifecycle(deps);
+  // Outside the try: a storage outage fails the job (retried later), not the item.
+  const stored = await files.stage(async () => ({
+    key: file,
+    thumbnail: await putMediaFile(deps.storage, file, src.path, facts, deps.ffmpegPath),
+  }));
   try {
-    await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(media)
-        .values({
-          kind: campaign ? 'campaign' : 'demo',
-          clientId: upload.clientId,
-          title: meta?.title || titleFromName(src.item),
-          description: meta?.description ?? null,
-          toneCode: meta?.toneCode ?? null,
-          status: meta?.status ?? 'active',
-          mediaType: facts.mediaType,
-          file,
-          fileName: baseName(src.item).slice(0, 255),
-          thumbnail,
-          mimeType: facts.mimeType,
-          size: facts.size,
-          width: facts.width ?? null,
-          height: facts.height ?? null,
-          durationSeconds: facts.durationSeconds ?? null,
-          campaignName: campaign ? (meta?.campaignName ?? defaultCampaignName(upload)) : null,
-          startDate: campaign ? (meta?.startDate ?? null) : null,
-          endDate: campaign ? (meta?.endDate ?? null) : null,
-          uploadId: upload.id,
-          uploadItem: src.item,
-        })
-        .onConflictDoNothing({ target: [media.uploadId, media.uploadItem] })
-        .returning({ id: media.id });
-      const id =
-        row?.id ??
-        (
-          await tx
-            .select({ id: media.id })
-            .from(media)
-            .where(and(eq(media.uploadId, upload.id), eq(media.uploadItem, src.item)))
-        )[0]?.id;
-      if (id === undefined) throw new Error('the media row was neither inserted nor found');
-      await markDone(tx, upload.id, [{ item: src.item, entityId: id }]);
+    // A refused row removes the files it staged (files.run), so none stay behind.
+    await files.run(async () => {
+      const fields = {
+        clientId: upload.clientId,
+        title: meta?.title || titleFromName(src.item),
+        description: meta?.description ?? null,
+        toneCode: meta?.toneCode ?? null,
+        status: meta?.status ?? 'active',
+        campaignName: campaign ? (meta?.campaignName ?? defaultCampaignName(upload)) : null,
+        startDate: meta?.startDate ?? null,
+        endDate: meta?.endDate ?? null,
+      } as const;
+      const row = newMediaRow(kind, fields, { ...facts, file, fileName: baseName(src.item).slice(0, 255), thumbnail: stored.thumbnail });
+      await deps.db.transaction(async (tx) => {
+        const id = await insertMediaRow(tx, row, { uploadId: upload.id, uploadItem: src.item });
+        await markDone(tx, upload.id, [{ item: src.item, entityId: id }]);
+      });
     });
   } catch (err) {
-    // The row is refused (e.g. the client was deleted meanwhile): its files must not stay behind.
-    await removeMediaFiles(app.storage, { file, thumbnail });
+    // The row is refused (e.g. the client was deleted meanwhile).
     // Another active media of this client holds the tone code (docs/interfaces.md): the rule's own words.
     await fail(
       isUniqueViolation(err, 'media_tone_code_active_uq')

@@ -1,0 +1,74 @@
+import { type ManageActionSheetRow, manageActionSheetRowSchema } from '@console/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { manageActions, media } from '../../db/schema/index.js';
+import { isForeignKeyViolation } from '../../lib/pg-errors.js';
+import { MANAGE_ACTION_MESSAGES } from '../manage-actions/index.js';
+import type { Tx } from './ledger.js';
+import { affected } from './sheet-batch.js';
+import { sheetImporter } from './sheet-engine.js';
+import type { Failure, SheetUpload, ValidRow } from './sheet-kind.js';
+
+/** A manage-actions row ready to insert, with the media it shows (show-media rows). */
+type Ready = { item: string; position: number; row: ManageActionSheetRow; mediaId: number | null };
+
+/** A show-media row must name a media of the upload's client: one query for the batch. */
+async function check(db: Tx, upload: SheetUpload, rows: ValidRow<ManageActionSheetRow>[]): Promise<{ ready: Ready[]; failed: Failure[] }> {
+  const wanted = rows.flatMap((r) => (r.data.actionType === 'show-media' ? [Number(r.data.value)] : []));
+  const known = new Set(
+    wanted.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: media.id })
+            .from(media)
+            .where(and(eq(media.clientId, upload.clientId), inArray(media.id, [...new Set(wanted)])))
+        ).map((m) => m.id),
+  );
+  const ready: Ready[] = [];
+  const failed: Failure[] = [];
+  for (const r of rows) {
+    const mediaId = r.data.actionType === 'show-media' ? Number(r.data.value) : null;
+    if (mediaId !== null && !known.has(mediaId))
+      failed.push({ item: r.item, position: r.position, message: MANAGE_ACTION_MESSAGES.mediaOfClient });
+    else ready.push({ item: r.item, position: r.position, row: r.data, mediaId });
+  }
+  return { ready, failed };
+}
+
+/**
+ * One INSERT over unnest() of column arrays: a handful of parameters however many rows. Answers
+ * how many went in; `skipConflicts` skips rows a unique index refuses instead of failing.
+ */
+async function insert(tx: Tx, upload: SheetUpload, rows: Ready[], skipConflicts: boolean): Promise<number> {
+  const col = <T>(pick: (r: Ready) => T) => sql.param(rows.map(pick));
+  const result = await tx.execute(sql`
+    insert into ${manageActions} (client_id, upload_id, name, action_type, value, media_id, tone_code, status, upload_item)
+    select ${upload.clientId}::int, ${upload.id}::int, v.* from unnest(
+      ${col((r) => r.row.name)}::text[], ${col((r) => r.row.actionType)}::text[], ${col((r) => r.row.value)}::text[],
+      ${col((r) => r.mediaId)}::int[], ${col((r) => r.row.toneCode ?? null)}::text[], ${col((r) => r.row.status)}::text[],
+      ${col((r) => r.item)}::text[]
+    ) as v(name, action_type, value, media_id, tone_code, status, upload_item)
+    ${skipConflicts ? sql`on conflict do nothing` : sql``}`);
+  return affected(result);
+}
+
+/** Which of these rows have their action (inserted now, or by a cut-off run). */
+async function inserted(tx: Tx, uploadId: number, items: string[]) {
+  const rows = await tx
+    .select({ item: manageActions.uploadItem, entityId: manageActions.id })
+    .from(manageActions)
+    .where(and(eq(manageActions.uploadId, uploadId), inArray(manageActions.uploadItem, items)));
+  return rows.flatMap((r) => (r.item === null ? [] : [{ item: r.item, entityId: r.entityId }]));
+}
+
+/** Manage-actions sheets (csv or xlsx): one action per row, through the generic sheet import. */
+export const manageActionsImporter = sheetImporter({
+  schema: manageActionSheetRowSchema,
+  check,
+  insert,
+  inserted,
+  // Unique per client: the name is taken, or was earlier in the sheet.
+  conflictMessage: MANAGE_ACTION_MESSAGES.nameTaken,
+  // After the checks: its media deleted meanwhile, or another constraint.
+  refusedMessage: (err) => (isForeignKeyViolation(err) ? MANAGE_ACTION_MESSAGES.mediaOfClient : 'The action could not be saved'),
+});
