@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ADMIN_API_PATHS, locationsResource, TONE_DASHBOARD_API_PATHS, toneSequencesResource } from '@console/contract';
+import { ADMIN_API_PATHS, locationsResource, TONE_HOME_API_PATHS, toneSequencesResource } from '@console/contract';
 import type { Page, TestInfo } from '@playwright/test';
 import { ROOT } from '../scripts/lib/app-server';
 import { Api, settled, table, uniqueTag } from './support/admin';
@@ -96,7 +96,7 @@ test.describe('tones portal', () => {
 
     // Totals move too (Refresh instead of waiting for the slower poll).
     await page.getByRole('button', { name: 'Refresh' }).click();
-    const today = (await admin.call<{ data: { requestsToday: number } }>('GET', TONE_DASHBOARD_API_PATHS.home)).data.requestsToday;
+    const today = (await admin.call<{ data: { requestsToday: number } }>('GET', TONE_HOME_API_PATHS.home)).data.requestsToday;
     expect(today).toBeGreaterThan(0);
     await expect(page.locator('li[data-stat="requests-today"]')).toContainText(new Intl.NumberFormat().format(today));
     await expect(page.getByRole('table', { name: 'Requests by location' })).toContainText(location.name);
@@ -134,7 +134,7 @@ test.describe('tones portal', () => {
     // The super admin dashboard agrees with GET /dashboard.
     await page.goto('/tone-home-dashboard');
     const figures = (
-      await admin.call<{ data: { totalUserRequests: number; topLocations: unknown[] } }>('GET', TONE_DASHBOARD_API_PATHS.dashboard)
+      await admin.call<{ data: { totalUserRequests: number; topLocations: unknown[] } }>('GET', TONE_HOME_API_PATHS.dashboard)
     ).data;
     expect(figures.totalUserRequests).toBeGreaterThan(0);
     await expect(page.locator('li[data-stat="user-requests"]')).toContainText(new Intl.NumberFormat().format(figures.totalUserRequests));

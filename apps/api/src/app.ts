@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { type Config, loadConfig } from './config.js';
+import { JOBS, type JobDeps } from './jobs/index.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { FileStorage } from './lib/storage/index.js';
 import { createLogger, requestId } from './lib/logger.js';
@@ -18,15 +19,16 @@ import productDashboardRoutes from './modules/product-dashboard/product-dashboar
 import healthRoutes from './modules/health/health.routes.js';
 import locationsRoutes from './modules/locations/locations.routes.js';
 import { manageActionsRoutes } from './modules/manage-actions/index.js';
-import { mediaRoutes } from './modules/media/index.js';
+import demoMediaRoutes from './modules/demo-media/demo-media.routes.js';
+import campaignMediaRoutes from './modules/campaign-media/campaign-media.routes.js';
 import toneSequencesRoutes from './modules/tone-sequences/tone-sequences.routes.js';
-import toneDashboardsRoutes from './modules/tone-dashboards/tone-dashboards.routes.js';
+import toneHomeRoutes from './modules/tone-home/tone-home.routes.js';
 import { createApiKeyService, userRequestsRoutes } from './modules/user-requests/index.js';
 import permissionsRoutes from './modules/permissions/permissions.routes.js';
 import rolesRoutes from './modules/roles/roles.routes.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { createSessionService, userSessionsRoutes } from './modules/user-sessions/index.js';
-import userActivityRoutes from './modules/user-activity/user-activity.routes.js';
+import { userActivityRoutes } from './modules/user-activity/index.js';
 import usersRoutes from './modules/users/users.routes.js';
 import auditPlugin from './plugins/audit.js';
 import clientAddress from './plugins/client-address.js';
@@ -103,7 +105,9 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(auditPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(multipartPlugin);
-  await app.register(queuePlugin);
+  // The registry's jobs, run (or only sent) by this process on the same footing as `npm run worker`'s.
+  const jobDeps: JobDeps = { db: app.db, storage: app.storage, jobTempDir: app.jobTempDir, ffmpegPath: app.ffmpegPath };
+  await app.register(queuePlugin, { jobs: JOBS, deps: jobDeps });
   // Before any route (hooks reach only contexts made after them), after the plugins it reads.
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
@@ -131,10 +135,11 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(locationsRoutes);
       await api.register(toneSequencesRoutes);
       await api.register(manageActionsRoutes);
-      await api.register(mediaRoutes);
+      await api.register(demoMediaRoutes);
+      await api.register(campaignMediaRoutes);
       await api.register(clientDashboardRoutes);
       await api.register(userRequestsRoutes);
-      await api.register(toneDashboardsRoutes);
+      await api.register(toneHomeRoutes);
     },
     { prefix: '/api' },
   );

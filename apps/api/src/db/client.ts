@@ -11,6 +11,8 @@ import pg from 'pg';
  * query runs unchanged on the embedded PGlite and on a PostgreSQL server.
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
+/** The database or a transaction of it: what a query that may run inside a caller's transaction takes. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export type DatabaseHandle = {
   db: Db;

@@ -1,7 +1,7 @@
 import { listQuerySchema } from '@console/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { exportContentType, type ExportColumn, exportFileName, type ExportFormat, type ExportRow, startExport } from './export/index.js';
+import { exportContentType, exportFileName, type ExportOptions, type ExportRow, startExport } from './export/index.js';
 import { contentDispositionHeader } from './uploads/index.js';
 
 /**
@@ -27,17 +27,14 @@ export const exportQuerySchema = listQuerySchema.extend({
     .refine((tz) => tz === undefined || isTimeZone(tz), { message: 'Unknown time zone' }),
 });
 
-export type SendExportOptions<Row extends ExportRow> = {
-  format: ExportFormat;
+/** The file's part of the options is the exporter's own (export/types.ts); the rest is the audit row's. */
+export type SendExportOptions<Row extends ExportRow> = Pick<ExportOptions<Row>, 'format' | 'columns' | 'rows' | 'timeZone'> & {
   /** Sheet name, PDF heading and file name stem (e.g. "Users" -> users-20250101-093000.csv). */
   title: string;
-  columns: readonly ExportColumn<Row>[];
-  rows: AsyncIterable<Row> | Iterable<Row>;
   /** Audit entity, e.g. 'user', 'company'. */
   entity: string;
   /** What goes into the audit row as the query (default: the request's query string). */
   query?: unknown;
-  timeZone?: string;
 };
 
 export async function sendExport<Row extends ExportRow>(request: FastifyRequest, reply: FastifyReply, options: SendExportOptions<Row>) {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { findFfmpeg } from '../lib/media/index.js';
-import { createStorage, type FileStorage, localStorageRoot, type StorageOptions, thumbnailKeyFor } from '../lib/storage/index.js';
+import { createStorage, type FileStorage, localStorageRoot, type StorageOptions } from '../lib/storage/index.js';
 
 /**
  * `app.storage`: where uploaded files live (DESIGN.md s.2). Local disk under DATA_DIR/storage
@@ -22,17 +22,6 @@ export function storageOptions(config: Config): StorageOptions {
   return { driver: 'local', rootDir: localStorageRoot(config.dataDir) };
 }
 
-/** Removes a stored file and its thumbnail; failures are logged, never thrown (the change is done). */
-export async function removeStoredFile(app: FastifyInstance, key: string | null | undefined) {
-  if (!key) return;
-  try {
-    await app.storage.delete(key);
-    await app.storage.delete(thumbnailKeyFor(key));
-  } catch (err) {
-    app.log.warn({ err, key }, 'could not delete a stored file');
-  }
-}
-
 /** Creates a temp folder and removes leftovers of a crash. Only old ones: another process may share DATA_DIR. */
 async function prepareTempDir(dir: string) {
   await mkdir(dir, { recursive: true });
@@ -44,17 +33,26 @@ async function prepareTempDir(dir: string) {
   }
 }
 
+/**
+ * The configured storage, ready, with its temp folders and ffmpeg: what this plugin decorates the
+ * app with, and what `npm run worker` (no app) hands its jobs.
+ */
+export async function openFileStorage(config: Config, ready?: FileStorage) {
+  const storage = ready ?? createStorage(storageOptions(config));
+  await storage.init();
+  const uploadTempDir = path.join(config.dataDir, 'tmp', 'uploads');
+  const jobTempDir = path.join(config.dataDir, 'tmp', 'jobs');
+  for (const dir of [uploadTempDir, jobTempDir]) await prepareTempDir(dir);
+  return { storage, uploadTempDir, jobTempDir, ffmpegPath: findFfmpeg(config.ffmpegPath) };
+}
+
 export default fp(
   async function storagePlugin(app: FastifyInstance, opts: { storage?: FileStorage }) {
-    const storage = opts.storage ?? createStorage(storageOptions(app.config));
-    await storage.init();
-    const tempDir = path.join(app.config.dataDir, 'tmp', 'uploads');
-    const jobTempDir = path.join(app.config.dataDir, 'tmp', 'jobs');
-    for (const dir of [tempDir, jobTempDir]) await prepareTempDir(dir);
-    app.decorate('storage', storage);
-    app.decorate('uploadTempDir', tempDir);
-    app.decorate('jobTempDir', jobTempDir);
-    app.decorate('ffmpegPath', findFfmpeg(app.config.ffmpegPath));
+    const files = await openFileStorage(app.config, opts.storage);
+    app.decorate('storage', files.storage);
+    app.decorate('uploadTempDir', files.uploadTempDir);
+    app.decorate('jobTempDir', files.jobTempDir);
+    app.decorate('ffmpegPath', files.ffmpegPath);
   },
   { name: 'storage' },
 );

@@ -1,8 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resourceOptionsQuery } from '../components/resource';
 import { roleOptionsQuery } from '../features/permissions/api/get-role-options';
-import { companyOptionsQueryOptions } from '../features/users/api/get-company-options';
-import { roleOptionsQueryOptions } from '../features/users/api/get-role-options';
+import { COMPANY_OPTIONS, ROLE_OPTIONS } from '../features/users/api/users-api';
+
+// The users screen's dropdowns (its filters and its drawer read these).
+const roleOptionsQueryOptions = () => resourceOptionsQuery('roles', ROLE_OPTIONS);
+const companyOptionsQueryOptions = () => resourceOptionsQuery('companies', COMPANY_OPTIONS);
 
 // Two features read GET /roles into the one cache: users keeps {id, name, manageable} for its
 // dropdown, permissions keeps whole roles (userCount shows in its picker). Under one key

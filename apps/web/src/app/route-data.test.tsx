@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../components/data-table/test-utils';
 import CompaniesPage from '../features/companies/companies-page';
-import TonesHomePage from '../features/tones-home/tones-home-page';
+import ToneHomePage from '../features/tone-home/tone-home-page';
 import { clearAllCookies } from '../lib/auth/cookies';
 import { queryClient } from '../lib/query-client';
 import { routeKey } from '../lib/route-keys';
@@ -96,7 +96,7 @@ describe('a route loader prefetches the screen first queries', () => {
     await prefetchRouteData(handleOf('/tone-dashboard/home'), url('/tone-dashboard/home'), queryClient);
     // The answers are in before the screen mounts (its code usually arrives later than they do).
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    renderWithRouter(<TonesHomePage />, { route: '/tone-dashboard/home', queryClient });
+    renderWithRouter(<ToneHomePage />, { route: '/tone-dashboard/home', queryClient });
     expect(await screen.findByText('42')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const home = calls().filter((c) => c.startsWith('/api/home'));

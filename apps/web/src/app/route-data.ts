@@ -1,33 +1,42 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { canOpenShellRoute, type ShellRouteHandle } from '../components/shell/route-handle';
-import { clientsRouteQueries } from '../features/clients/clients-api';
-import { companiesRouteQueries } from '../features/companies/api/companies-api';
+import { clientsApi } from '../features/clients/clients-api';
+import { companiesApi } from '../features/companies/api/companies-api';
 import { locationsRouteQueries } from '../features/locations/api/locations-api';
-import { manageActionsRouteQueries } from '../features/manage-actions/manage-actions-api';
-import { campaignMediaRouteQueries, demoMediaRouteQueries } from '../features/media/media-api';
-import { rolesRouteQueries } from '../features/roles/api/roles-api';
-import { tonesHomeRouteQueries } from '../features/tones-home/api/tones-home-api';
-import { usersRouteQueries } from '../features/users/api/users-api';
+import { manageActionsApi } from '../features/manage-actions/manage-actions-api';
+import { campaignMediaApi } from '../features/campaign-media/campaign-media-api';
+import { demoMediaApi } from '../features/demo-media/demo-media-api';
+import { rolesApi } from '../features/roles/api/roles-api';
+import { toneHomeRouteQueries } from '../features/tone-home/api/tone-home-api';
+import { usersApi } from '../features/users/api/users-api';
 import { getSession } from '../lib/auth/session';
 import { canWith, loadPermissions } from '../lib/permissions';
 import { queryClient } from '../lib/query-client';
+import { resourcePath, type ScreenResource } from '../lib/resource-routes';
 import { routePattern } from '../lib/route-keys';
 import { prefetchQueries, type RouteQueries } from '../lib/route-prefetch';
 
 /**
- * The first queries of the main list and dashboard screens, by path (as lib/route-keys.ts spells
- * it). Each feature exports the function its screen builds those queries with.
+ * The first queries of the main resource screens, by resource: the page of the list the URL
+ * selects, with the URL's filters (the feature's resource api), or the feature's own queries.
  */
+const RESOURCE_QUERIES: Partial<Record<ScreenResource, RouteQueries>> = {
+  locations: locationsRouteQueries,
+  companies: companiesApi.routeQueries,
+  users: usersApi.routeQueries,
+  roles: rolesApi.routeQueries,
+  clients: clientsApi.routeQueries,
+  'campaign-media': campaignMediaApi.routeQueries,
+  'demo-media': demoMediaApi.routeQueries,
+  'manage-actions': manageActionsApi.routeQueries,
+};
+
+/** The first queries of the main list and dashboard screens, by path (as lib/route-keys.ts spells it). */
 export const ROUTE_QUERIES: Record<string, RouteQueries> = {
-  '/tone-dashboard/home': tonesHomeRouteQueries,
-  '/tone-dashboard/locations': locationsRouteQueries,
-  '/{product}/companies': companiesRouteQueries,
-  '/{product}/users': usersRouteQueries,
-  '/{product}/roles': rolesRouteQueries,
-  '/demo-admin/clients': clientsRouteQueries,
-  '/demo-admin/campaign-media': campaignMediaRouteQueries,
-  '/demo-admin/demo-media': demoMediaRouteQueries,
-  '/demo-admin/manage-actions': manageActionsRouteQueries,
+  '/tone-dashboard/home': toneHomeRouteQueries,
+  ...Object.fromEntries(
+    Object.entries(RESOURCE_QUERIES).map(([name, queries]) => [resourcePath(name as ScreenResource, '{product}'), queries]),
+  ),
 };
 
 /**

@@ -1,8 +1,12 @@
-import { PERMISSION_KEYS as K } from '@console/contract';
+import { PERMISSION_KEYS as K, RESOURCE_INDEX } from '@console/contract';
 import { getAppConfig } from './app-config';
+import { resourcePath, SCREEN_RESOURCES } from './resource-routes';
+import { DEVICE_DETAILS_PATH } from './user-requests';
 
 /** One key, or a list of which any one opens the page. */
 export type RouteKey = string | readonly string[];
+
+const screenKey = (keys: { view: string; viewAll?: string }): RouteKey => (keys.viewAll ? [keys.view, keys.viewAll] : keys.view);
 
 /**
  * The permission key each signed-in page needs: the key of the API call the page cannot show
@@ -12,25 +16,16 @@ export type RouteKey = string | readonly string[];
  * Pages without a key (redirects, /profile/about: GET /about/{me} needs only a session) are left out.
  */
 const ROUTE_KEYS: Record<string, RouteKey> = {
+  // A resource's list screen needs its view key; a list of own rows (activity, sessions) opens with either its view or its view-all key.
+  ...Object.fromEntries(SCREEN_RESOURCES.map((name) => [resourcePath(name, '{product}'), screenKey(RESOURCE_INDEX[name].keys)])),
   '/tone-home-dashboard': K.toneHome.view,
   '/tone-dashboard/home': K.toneHome.view,
-  '/tone-dashboard/locations': K.locations.view,
-  '/tone-dashboard/user-request': K.userRequests.view,
-  '/tone-dashboard/user-request/device-details': K.userRequests.devices,
+  [DEVICE_DETAILS_PATH]: K.userRequests.devices,
   '/{product}/dashboard': K.productDashboard.view,
-  '/{product}/companies': K.companies.view,
-  '/{product}/users': K.users.view,
-  '/{product}/roles': K.roles.view,
   '/{product}/permissions': K.permissions.view,
   '/{product}/module-permissions': K.modulePermissions.view,
   '/demo-admin/client-dashboard': K.clientDashboard.view,
-  '/demo-admin/clients': K.clients.view,
-  '/demo-admin/campaign-media': K.campaignMedia.view,
-  '/demo-admin/demo-media': K.demoMedia.view,
-  '/demo-admin/manage-actions': K.manageActions.view,
   '/aes/generate': K.aes.use,
-  '/profile/user-activity': [K.userActivity.view, K.userActivity.viewAll],
-  '/profile/user-sessions': [K.userSessions.view, K.userSessions.viewAll],
 };
 
 /** A path (with or without query string) as these tables spell it: the {product} module's paths with the placeholder. */

@@ -1,4 +1,5 @@
 import { PLATFORMS, type Platform } from '@console/contract';
+import { resourcePath } from './resource-routes';
 
 /** Shared by the tones screens (home recents, user requests, device details): how a platform reads and looks. */
 const PLATFORM_LABELS: Record<Platform, string> = { android: 'Android', ios: 'iOS', web: 'Web', other: 'Other' };
@@ -7,6 +8,8 @@ export const PLATFORM_COLORS: Record<Platform, string> = { android: 'teal', ios:
 export const platformLabel = (platform: string) => PLATFORM_LABELS[platform as Platform] ?? platform;
 export const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }));
 
+/** The device-details screen, under the user-requests screen (its menu). */
+export const DEVICE_DETAILS_PATH = `${resourcePath('user-requests')}/device-details`;
+
 /** The device-details screen of one device code (a link target, so screens need not import each other). */
-export const deviceDetailsHref = (deviceCode: string) =>
-  `/tone-dashboard/user-request/device-details?${new URLSearchParams({ deviceCode }).toString()}`;
+export const deviceDetailsHref = (deviceCode: string) => `${DEVICE_DETAILS_PATH}?${new URLSearchParams({ deviceCode }).toString()}`;

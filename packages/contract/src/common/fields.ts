@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { VALIDATION_MESSAGES as M } from './messages.js';
 
 /**
  * Field helpers shared by multipart forms: multipart bodies carry every value as a string,
@@ -30,6 +32,23 @@ export const optionalText = (max: number, message?: string) =>
       .optional(),
   );
 
+// A practical e-mail shape check ("must look like {email}"), same on both sides.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A required e-mail (sign-in, forgot password, a user's address). */
+export const emailField = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(254, M.emailInvalid)
+  .regex(EMAIL_RE, M.emailInvalid);
+
+export const passwordField = z
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, M.passwordMin)
+  .max(PASSWORD_MAX_LENGTH, M.passwordMax);
+
 export const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
@@ -47,12 +66,7 @@ export const optionalPhone = z.preprocess(
 
 export const optionalEmail = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-  z
-    .string()
-    .max(254)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address')
-    .nullable()
-    .optional(),
+  z.string().max(254).regex(EMAIL_RE, 'Invalid email address').nullable().optional(),
 );
 
 export const optionalUrl = z.preprocess(

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, ROW_LIMITS } from './constants.js';
 import { MAX_INT4 } from './fields.js';
 
 /** The page number of a list (bounded like an id, so the OFFSET it makes stays a sane bigint). */
-export const pageField = z.coerce.number().int().min(1).max(MAX_INT4).default(1);
+const pageField = z.coerce.number().int().min(1).max(MAX_INT4).default(1);
 
 /** The spec's list query (s.3). sortField may arrive as "field:anything"; only the part before the first colon counts. */
 export const listQuerySchema = z.object({

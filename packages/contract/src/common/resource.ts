@@ -17,6 +17,16 @@ export type ResourceKeys = { view: string; create?: string; update?: string; del
 /** A column of the CSV/Excel/PDF export; `type` picks how the API writes the cell. */
 export type ResourceExportColumn = { key: string; header: string; width?: number; type?: 'date' | 'boolean' };
 
+/** Export columns most resources have, spelt once so they are headed and sized alike in every export. */
+export const EXPORT_COLUMNS = {
+  id: { key: 'id', header: 'ID', width: 0.5 },
+  name: { key: 'name', header: 'Name', width: 1.6 },
+  email: { key: 'email', header: 'E-mail', width: 1.6 },
+  phone: { key: 'phone', header: 'Phone' },
+  status: { key: 'status', header: 'Status', width: 0.7 },
+  createdAt: { key: 'createdAt', header: 'Created', type: 'date' },
+} as const satisfies Record<string, ResourceExportColumn>;
+
 export type ResourceListDefinition<F extends z.ZodRawShape> = {
   /** sortField values the API accepts (every visible column; the API maps each to SQL). */
   sortFields: readonly string[];
@@ -39,6 +49,8 @@ export type ResourceInput<
   name: string;
   /** API segment (default: name). */
   apiBase?: string;
+  /** SPA route segment under `module` (default: name; the spec spells user requests `/tone-dashboard/user-request`). */
+  route?: string;
   /** Audit-log entity and the singular in messages, e.g. 'company'. */
   entity: string;
   label: { singular: string; plural: string };
@@ -57,7 +69,44 @@ export type ResourceInput<
   file?: { field: string; allowed: 'image' | 'media' | 'spreadsheet'; use?: ImageUse };
   /** `GET /x/{id}` exists. */
   detail?: boolean;
+  /**
+   * 'crud' (the default): list, export, add, edit, delete. 'read-only': list, export, filters and
+   * detail (audit lists, device requests); the API registers no write route for it.
+   */
+  mode?: ResourceMode;
+  /**
+   * The dropdown other screens read by name (web useResourceOptions / <ResourcePicker>): GET /x
+   * sorted by `label`, up to `limit` rows (default list.maxLimit), value = id.
+   */
+  options?: ResourceOptions;
+  /**
+   * Fields naming a row of another resource, e.g. `clientId: { resource: 'clients', readBy: ['view'] }`:
+   * holders of this resource's `readBy` keys may read that resource's options (the list route's
+   * permission is derived from these, see registry/resources.ts optionReaders).
+   */
+  references?: Record<string, ResourceReference>;
+  /** Row toggles, `PATCH /x/{name}/{id}` with a small body, checked against keys[key]. */
+  actions?: readonly ResourceAction[];
+  /** The bulk-upload kind that imports rows of this resource (modules/bulk-uploads). */
+  importer?: string;
 };
+
+export type ResourceMode = 'crud' | 'read-only';
+/** The part of a declaration that says where the resource lives (registry/resource-index.ts). */
+export type ResourcePlace = Pick<
+  ResourceInput<z.ZodTypeAny, z.ZodTypeAny, z.ZodTypeAny, z.ZodRawShape, ResourceKeys>,
+  'name' | 'apiBase' | 'route' | 'entity' | 'label' | 'module' | 'keys' | 'mode'
+>;
+export type ResourceOptions = { label: string; limit?: number };
+/** `resource`: the resource a field names (several where the row's type picks one, e.g. a show-media action). */
+export type ResourceReference = { resource: string | readonly string[]; readBy: readonly ('view' | 'create' | 'update')[] };
+export type ResourceAction = { name: string; body: z.ZodTypeAny; key: 'update'; message: string };
+
+/** The SPA path of a resource's list screen; `product` is the configured PRODUCT_SLUG for `{product}` modules. */
+export function resourceListPath(place: Pick<ResourcePlace, 'module' | 'route' | 'name'>, product?: string) {
+  const module = place.module === PRODUCT_MODULE ? (product ?? 'platform') : place.module;
+  return `/${module}/${place.route ?? place.name}`;
+}
 
 /** The placeholder of the configurable product slug in `module`. */
 export const PRODUCT_MODULE = '{product}';
@@ -72,9 +121,9 @@ export function defineResource<
   Update extends z.ZodTypeAny = Create,
 >(input: ResourceInput<Row, Create, Update, F, K>) {
   const base = `/${input.apiBase ?? input.name}`;
-  const segment = (module: string, product?: string) => (module === PRODUCT_MODULE ? (product ?? 'platform') : module);
   return {
     ...input,
+    mode: input.mode ?? ('crud' as ResourceMode),
     schemas: { ...input.schemas, update: (input.schemas.update ?? input.schemas.create) as Update },
     /** Query-string schema of GET /x and its export: the list query is added by each side. */
     filters: z.object(input.list.filters),
@@ -104,7 +153,7 @@ export function defineResource<
     },
     /** SPA addresses; `product` is the configured PRODUCT_SLUG for `{product}` modules. */
     href: {
-      list: (product?: string) => `/${segment(input.module, product)}/${input.name}`,
+      list: (product?: string) => resourceListPath(input, product),
     },
   };
 }

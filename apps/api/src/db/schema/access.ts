@@ -1,32 +1,28 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, requiredRef, timestamps, uniqueIgnoringCase } from './columns.js';
 
 /**
  * Roles and what they are granted. Catalogue rows (modules, menus, permission groups) keep the
  * stable ids of the contract's catalogue; the seed upserts them on every start.
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-
 export const roles = pgTable(
   'roles',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     name: varchar('name', { length: 100 }).notNull().unique(),
     description: text('description').notNull().default(''),
     // System roles (role 1) cannot be deleted or stripped.
     isSystem: boolean('is_system').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   // Role names are unique ignoring case ("Editors" and "editors" are one role); the index settles
   // concurrent creates that both passed the service's check.
-  (t) => [uniqueIndex('roles_name_lower_uq').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIgnoringCase('roles_name_lower_uq', t.name)],
 );
 
 export const modules = pgTable('modules', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   name: varchar('name', { length: 100 }).notNull(),
   slug: varchar('slug', { length: 100 }).notNull().unique(),
   logo: varchar('logo', { length: 255 }).notNull().default(''),
@@ -38,10 +34,8 @@ export const modules = pgTable('modules', {
 export const menus = pgTable(
   'menus',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    moduleId: integer('module_id')
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    moduleId: requiredRef('module_id', () => modules.id, 'cascade'),
     name: varchar('name', { length: 100 }).notNull(),
     slug: varchar('slug', { length: 100 }).notNull(),
     logo: varchar('logo', { length: 255 }).notNull().default(''),
@@ -55,7 +49,7 @@ export const menus = pgTable(
 export const permissions = pgTable(
   'permissions',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     name: varchar('name', { length: 100 }).notNull(),
     moduleId: integer('module_id').references(() => modules.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -66,10 +60,8 @@ export const permissions = pgTable(
 export const subModules = pgTable(
   'sub_modules',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    permissionId: integer('permission_id')
-      .notNull()
-      .references(() => permissions.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    permissionId: requiredRef('permission_id', () => permissions.id, 'cascade'),
     name: varchar('name', { length: 100 }).notNull(),
     roleKey: varchar('role_key', { length: 100 }).notNull().unique(),
     createdAt: createdAt(),
@@ -77,44 +69,19 @@ export const subModules = pgTable(
   (t) => [index('sub_modules_permission_idx').on(t.permissionId)],
 );
 
-export const modulePermissions = pgTable(
-  'module_permissions',
-  {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    moduleId: integer('module_id')
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.roleId, t.moduleId] }), index('module_permissions_module_idx').on(t.moduleId)],
-);
+/**
+ * What a role is granted of one catalogue table (modules, menus or sub-modules): (role, row)
+ * pairs that go with either side, keyed by the pair, with an index on the row for "who holds it".
+ */
+function roleGrants<K extends string>(name: string, key: K, column: string, target: () => AnyPgColumn) {
+  const granted = { [key]: requiredRef(column, target, 'cascade') } as Record<K, ReturnType<typeof requiredRef<string>>>;
+  return pgTable(name, { roleId: requiredRef('role_id', () => roles.id, 'cascade'), ...granted, createdAt: createdAt() }, (t) => [
+    primaryKey({ columns: [t.roleId, t[key]] }),
+    // e.g. menu_permissions_menu_idx, as the migrations named them
+    index(`${name}_${column.replace(/_id$/, '')}_idx`).on(t[key]),
+  ]);
+}
 
-export const menuPermissions = pgTable(
-  'menu_permissions',
-  {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    menuId: integer('menu_id')
-      .notNull()
-      .references(() => menus.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('menu_permissions_menu_idx').on(t.menuId)],
-);
-
-export const rolePermissions = pgTable(
-  'role_permissions',
-  {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    subModuleId: integer('sub_module_id')
-      .notNull()
-      .references(() => subModules.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.roleId, t.subModuleId] }), index('role_permissions_sub_module_idx').on(t.subModuleId)],
-);
+export const modulePermissions = roleGrants('module_permissions', 'moduleId', 'module_id', () => modules.id);
+export const menuPermissions = roleGrants('menu_permissions', 'menuId', 'menu_id', () => menus.id);
+export const rolePermissions = roleGrants('role_permissions', 'subModuleId', 'sub_module_id', () => subModules.id);

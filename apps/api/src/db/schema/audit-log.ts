@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, ipAddress } from './columns.js';
 import { users } from './users.js';
 
 /** Who changed what. Written by the administration modules; rows are never updated. */
@@ -14,8 +15,8 @@ export const auditLog = pgTable(
     entityId: varchar('entity_id', { length: 100 }),
     before: jsonb('before'),
     after: jsonb('after'),
-    ip: varchar('ip', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: ipAddress(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId),

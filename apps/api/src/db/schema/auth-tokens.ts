@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { issuedSecret, timestamptz } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -9,20 +10,15 @@ import { users } from './users.js';
 export const otpChallenges = pgTable(
   'otp_challenges',
   {
-    id: uuid('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    ...issuedSecret(() => users.id),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     resendCount: integer('resend_count').notNull().default(0),
     rememberMe: boolean('remember_me').notNull().default(false),
-    ip: varchar('ip', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     // Set when the code was accepted or the challenge was killed (too many wrong codes).
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    consumedAt: timestamptz('consumed_at'),
   },
   (t) => [index('otp_challenges_user_idx').on(t.userId)],
 );
@@ -30,15 +26,10 @@ export const otpChallenges = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    ip: varchar('ip', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...issuedSecret(() => users.id),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );

@@ -1,9 +1,9 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { BULK_UPLOAD_KINDS, BULK_UPLOAD_STATUSES } from '@console/contract';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
+import { createdAt, identityId, timestamptz, requiredRef, timestamps } from './columns.js';
 import { users } from './users.js';
 
-export const BULK_UPLOAD_KINDS = ['demo-media', 'campaign-media', 'manage-actions'] as const;
-export const BULK_UPLOAD_STATUSES = ['pending', 'processing', 'completed', 'failed', 'partially-failed'] as const;
 export const BULK_ITEM_STATUSES = ['pending', 'done', 'failed'] as const;
 
 /**
@@ -13,13 +13,11 @@ export const BULK_ITEM_STATUSES = ['pending', 'done', 'failed'] as const;
 export const bulkUploads = pgTable(
   'bulk_uploads',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     kind: varchar('kind', { length: 20, enum: BULK_UPLOAD_KINDS }).notNull(),
     // CASCADE: an upload row is a log of a client's imports; it goes with the client. (A client
     // that still has media or actions cannot be deleted anyway: those FKs restrict.)
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: requiredRef('client_id', () => clients.id, 'cascade'),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     mimeType: varchar('mime_type', { length: 100 }),
@@ -33,14 +31,14 @@ export const bulkUploads = pgTable(
     // A failure of the whole file (unreadable archive, bad sheet header), as opposed to items.
     error: text('error'),
     // How far the job has read the part: its items are all known (media: in the ledger; sheets:
-    // `total` exact), and for sheets the last row settled by the first pass (see sheet-items.ts).
+    // `total` exact), and for sheets the last row settled by the first pass (see modules/bulk-uploads/sheet-engine.ts).
     readComplete: boolean('read_complete').notNull().default(false),
     readPosition: integer('read_position').notNull().default(0),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     // The completed and pending-failed lists: per kind and client, filtered by status, newest first.
@@ -63,9 +61,7 @@ export const bulkUploadItems = pgTable(
   'bulk_upload_items',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    uploadId: integer('upload_id')
-      .notNull()
-      .references(() => bulkUploads.id, { onDelete: 'cascade' }),
+    uploadId: requiredRef('upload_id', () => bulkUploads.id, 'cascade'),
     // Row number, archive entry path or file name: what errors and the error CSV show.
     item: text('item').notNull(),
     position: integer('position').notNull(),
@@ -75,11 +71,20 @@ export const bulkUploadItems = pgTable(
     details: jsonb('details'),
     entityId: integer('entity_id'),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('bulk_upload_items_upload_item_uq').on(t.uploadId, t.item),
     index('bulk_upload_items_upload_status_idx').on(t.uploadId, t.status, t.position),
   ],
 );
+
+/**
+ * Which bulk-upload item created a row (media, manage-actions), when one did: (upload, item) is
+ * unique, so replaying an item after a crash cannot insert it twice. SET NULL: removing the upload
+ * row keeps what it created.
+ */
+export const uploadSource = () => ({
+  uploadId: integer('upload_id').references(() => bulkUploads.id, { onDelete: 'set null' }),
+  uploadItem: text('upload_item'),
+});

@@ -1,10 +1,11 @@
+import { MEDIA_TYPES } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, real, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { bulkUploads } from './bulk-uploads.js';
-import { ENTITY_STATUSES, clients } from './clients.js';
+import { bigint, check, date, index, integer, pgTable, real, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { uploadSource } from './bulk-uploads.js';
+import { clients } from './clients.js';
+import { entityStatus, identityId, requiredRef, timestamps, trigramIndex } from './columns.js';
 
 export const MEDIA_KINDS = ['demo', 'campaign'] as const;
-export const MEDIA_TYPES = ['image', 'video', 'audio'] as const;
 
 /**
  * Demo media and campaign media in one table: s.4b gives them the same shape, campaign media only
@@ -14,16 +15,14 @@ export const MEDIA_TYPES = ['image', 'video', 'audio'] as const;
 export const media = pgTable(
   'media',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: identityId(),
     kind: varchar('kind', { length: 10, enum: MEDIA_KINDS }).notNull(),
     // RESTRICT: a client with media answers 409 on delete (count in the message).
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'restrict' }),
+    clientId: requiredRef('client_id', () => clients.id, 'restrict'),
     title: varchar('title', { length: 200 }).notNull(),
     description: text('description'),
     toneCode: varchar('tone_code', { length: 16 }),
-    status: varchar('status', { length: 20, enum: ENTITY_STATUSES }).notNull().default('active'),
+    status: entityStatus(),
     mediaType: varchar('media_type', { length: 10, enum: MEDIA_TYPES }).notNull(),
     // Storage keys, and the name the file was uploaded with (shown in the edit drawer).
     file: varchar('file', { length: 500 }).notNull(),
@@ -37,12 +36,8 @@ export const media = pgTable(
     campaignName: varchar('campaign_name', { length: 200 }),
     startDate: date('start_date'),
     endDate: date('end_date'),
-    // Set when a bulk upload created the row: (upload, item) is unique, so replaying an item after
-    // a crash cannot insert it twice. SET NULL: removing the upload row keeps its media.
-    uploadId: integer('upload_id').references(() => bulkUploads.id, { onDelete: 'set null' }),
-    uploadItem: text('upload_item'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...uploadSource(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('media_upload_item_uq').on(t.uploadId, t.uploadItem),
@@ -55,7 +50,7 @@ export const media = pgTable(
     // At most one ACTIVE media per (client, tone code), demo and campaign together: else which one a
     // device gets is a guess (docs/interfaces.md). Inactive rows may share a code.
     uniqueIndex('media_tone_code_active_uq').on(t.clientId, t.toneCode).where(sql`${t.status} = 'active' and ${t.toneCode} is not null`),
-    index('media_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    trigramIndex('media_title_trgm_idx', t.title),
     // GET /files looks up the row that owns a stored file (its file or its thumbnail) to check the viewer's key.
     index('media_file_idx').on(t.file),
     index('media_thumbnail_idx').on(t.thumbnail),

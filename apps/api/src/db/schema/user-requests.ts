@@ -1,9 +1,9 @@
+import { PLATFORMS } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamptz, requiredRef } from './columns.js';
 import { locations, toneSequences } from './tones.js';
 import { users } from './users.js';
-
-export const DEVICE_PLATFORMS = ['android', 'ios', 'web', 'other'] as const;
 
 /**
  * What devices report through POST /device/user-requests. Built for volume (10 million rows):
@@ -18,20 +18,16 @@ export const userRequests = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     deviceCode: varchar('device_code', { length: 64 }).notNull(),
     // RESTRICT on both: a location or tone sequence with requests answers 409 on delete.
-    toneSequenceId: integer('tone_sequence_id')
-      .notNull()
-      .references(() => toneSequences.id, { onDelete: 'restrict' }),
+    toneSequenceId: requiredRef('tone_sequence_id', () => toneSequences.id, 'restrict'),
     // Copied from the tone sequence at ingestion so location filters need no join.
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'restrict' }),
+    locationId: requiredRef('location_id', () => locations.id, 'restrict'),
     toneCode: varchar('tone_code', { length: 16 }).notNull(),
-    platform: varchar('platform', { length: 10, enum: DEVICE_PLATFORMS }).notNull(),
+    platform: varchar('platform', { length: 10, enum: PLATFORMS }).notNull(),
     deviceModel: varchar('device_model', { length: 100 }),
     osVersion: varchar('os_version', { length: 50 }),
     appVersion: varchar('app_version', { length: 50 }),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedAt: timestamptz('requested_at').notNull(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [
     // Idempotency: one event id per key owner; INSERT ... ON CONFLICT DO NOTHING counts duplicates.
@@ -61,11 +57,11 @@ export const devices = pgTable(
     // deleting a user keeps its devices' history as user_requests does (SET NULL there), which SET NULL
     // cannot do in a primary key; identity ids are never reused, so a stale id names nobody else.
     userId: integer('user_id').notNull(),
-    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
-    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    firstSeen: timestamptz('first_seen').notNull(),
+    lastSeen: timestamptz('last_seen').notNull(),
     requests: bigint('requests', { mode: 'number' }).notNull().default(0),
     // The latest values the device reported to this owner.
-    platform: varchar('platform', { length: 10, enum: DEVICE_PLATFORMS }).notNull(),
+    platform: varchar('platform', { length: 10, enum: PLATFORMS }).notNull(),
     deviceModel: varchar('device_model', { length: 100 }),
     osVersion: varchar('os_version', { length: 50 }),
     appVersion: varchar('app_version', { length: 50 }),
@@ -88,10 +84,8 @@ export const userRequestDaily = pgTable(
   'user_request_daily',
   {
     day: date('day').notNull(),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
-    platform: varchar('platform', { length: 10, enum: DEVICE_PLATFORMS }).notNull(),
+    locationId: requiredRef('location_id', () => locations.id, 'cascade'),
+    platform: varchar('platform', { length: 10, enum: PLATFORMS }).notNull(),
     requests: bigint('requests', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
@@ -105,7 +99,7 @@ export const userRequestLocationTotals = pgTable('user_request_location_totals',
     .primaryKey()
     .references(() => locations.id, { onDelete: 'cascade' }),
   requests: bigint('requests', { mode: 'number' }).notNull().default(0),
-  lastRequestAt: timestamp('last_request_at', { withTimezone: true }),
+  lastRequestAt: timestamptz('last_request_at'),
 });
 
 /**
@@ -122,6 +116,6 @@ export const deviceTotals = pgTable(
 );
 
 export const userRequestPlatformTotals = pgTable('user_request_platform_totals', {
-  platform: varchar('platform', { length: 10, enum: DEVICE_PLATFORMS }).primaryKey(),
+  platform: varchar('platform', { length: 10, enum: PLATFORMS }).primaryKey(),
   requests: bigint('requests', { mode: 'number' }).notNull().default(0),
 });

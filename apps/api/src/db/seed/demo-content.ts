@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
+import { newMediaRow } from '../../lib/media/media-rows.js';
 import { makeThumbnail } from '../../lib/uploads/index.js';
 import { type FileStorage, newStorageKey, thumbnailKeyFor } from '../../lib/storage/index.js';
 import type { Db } from '../client.js';
@@ -110,25 +111,19 @@ export async function seedDemoContent(db: Db, storage: FileStorage): Promise<voi
       // DESIGN s.4b: demo media need a demo or both client, campaign media a live or both one.
       const campaign = c.type === 'live' || (c.type === 'both' && n === 2);
       const season = SEASONS[n % SEASONS.length] as (typeof SEASONS)[number];
-      return {
-        kind: campaign ? ('campaign' as const) : ('demo' as const),
+      const fields = {
         clientId: clientId(c.name),
         title: campaign ? `${c.name} ${season.name.toLowerCase()} campaign` : `${c.name} showcase ${n + 1}`,
         description: campaign ? 'Seasonal poster shown during the campaign.' : 'Demo poster for the showroom.',
         toneCode: toneCode(i, n),
         status: n === 1 && c.status === 'inactive' ? ('inactive' as const) : ('active' as const),
-        mediaType: 'image' as const,
-        file: m.file,
-        fileName: campaign ? `${season.name.toLowerCase()}-campaign.png` : `showcase-${n + 1}.png`,
-        thumbnail: thumbnailKeyFor(m.file),
-        mimeType: 'image/png',
-        size: m.size,
-        width: 480,
-        height: 270,
-        campaignName: campaign ? `${c.name} ${season.name}` : null,
-        startDate: campaign ? season.start : null,
-        endDate: campaign ? season.end : null,
+        campaignName: `${c.name} ${season.name}`,
+        startDate: season.start,
+        endDate: season.end,
       };
+      const fileName = campaign ? `${season.name.toLowerCase()}-campaign.png` : `showcase-${n + 1}.png`;
+      const stored = { mediaType: 'image' as const, file: m.file, fileName, thumbnail: thumbnailKeyFor(m.file), mimeType: 'image/png' };
+      return newMediaRow(campaign ? 'campaign-media' : 'demo-media', fields, { ...stored, size: m.size, width: 480, height: 270 });
     }),
   );
   const mediaRows = await db.insert(media).values(mediaValues).returning({ id: media.id, clientId: media.clientId, kind: media.kind });

@@ -1,7 +1,17 @@
-import type { Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 
 const ROWS_PER_TURN = 64;
+
+/**
+ * The stream a library-backed exporter (XLSX, PDF) writes into: `write` runs in the background,
+ * and a failure destroys the stream, so the consumer sees an error rather than a short file.
+ */
+export function streamWrittenBy(write: (out: PassThrough) => Promise<void>): Readable {
+  const out = new PassThrough();
+  void write(out).catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}
 
 /**
  * Flow control for exporters that write into a library (exceljs, pdfkit) which pipes into `out`.

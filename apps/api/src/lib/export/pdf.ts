@@ -1,6 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { PassThrough, Readable } from 'node:stream';
 import { DateFormatter, cellText, rawCell } from './cells.js';
-import { FlowControl } from './flow.js';
+import { FlowControl, streamWrittenBy } from './flow.js';
 import type { ExportOptions, ExportRow } from './types.js';
 import { fitColumnWidths, sampleRows } from './widths.js';
 
@@ -23,9 +23,7 @@ const NOT_WIN_ANSI = new RegExp(`[^\\u0020-\\u007e\\u00a0-\\u00ff${WIN_ANSI_EXTR
  * would need every page kept until the end.)
  */
 export function pdfExport<Row extends ExportRow>(options: ExportOptions<Row>): Readable {
-  const out = new PassThrough();
-  void write(options, out).catch((err: unknown) => out.destroy(err as Error));
-  return out;
+  return streamWrittenBy((out) => write(options, out));
 }
 
 async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: PassThrough): Promise<void> {
@@ -91,19 +89,23 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
   const line = (text: string, x: number, top: number, width: number) =>
     doc.text(text, x + CELL_PAD, top + (ROW_HEIGHT - FONT_SIZE) / 2, { width: width - 2 * CELL_PAD, lineBreak: false });
 
+  /** Moves below the row just written and rules it off (the header's rule is heavier). */
+  const endRow = (lineWidth: number, color: string) => {
+    y += ROW_HEIGHT;
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + tableWidth, y)
+      .lineWidth(lineWidth)
+      .strokeColor(color)
+      .stroke();
+  };
   const header = () => {
     doc.rect(MARGIN, y, tableWidth, ROW_HEIGHT).fill('#e8ecf1');
     doc.fillColor('#000').font(fonts.bold).fontSize(FONT_SIZE);
     options.columns.forEach((c, i) => {
       line(fit(tidy(c.header), widths[i]), xs[i], y, widths[i]);
     });
-    y += ROW_HEIGHT;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + tableWidth, y)
-      .lineWidth(0.5)
-      .strokeColor('#8a94a6')
-      .stroke();
+    endRow(0.5, '#8a94a6');
     doc.font(fonts.regular).fontSize(FONT_SIZE).fillColor('#000');
   };
   const footer = () => {
@@ -144,13 +146,7 @@ async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: Pa
     texts.forEach((text, i) => {
       line(fit(text, widths[i]), xs[i], y, widths[i]);
     });
-    y += ROW_HEIGHT;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + tableWidth, y)
-      .lineWidth(0.25)
-      .strokeColor('#d0d5dd')
-      .stroke();
+    endRow(0.25, '#d0d5dd');
     count += 1;
     await flow.afterRow();
   }

@@ -1,6 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { PassThrough, Readable } from 'node:stream';
 import { DateFormatter, guardFormula, rawCell } from './cells.js';
-import { FlowControl } from './flow.js';
+import { FlowControl, streamWrittenBy } from './flow.js';
 import type { ExportOptions, ExportRow } from './types.js';
 import { sampleRows, XLSX_DATE_FORMAT, xlsxColumnWidth } from './widths.js';
 
@@ -14,9 +14,7 @@ const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
  * each row committed as it arrives, backpressure from the consumer respected.
  */
 export function xlsxExport<Row extends ExportRow>(options: ExportOptions<Row>): Readable {
-  const out = new PassThrough();
-  void write(options, out).catch((err: unknown) => out.destroy(err as Error));
-  return out;
+  return streamWrittenBy((out) => write(options, out));
 }
 
 async function write<Row extends ExportRow>(options: ExportOptions<Row>, out: PassThrough): Promise<void> {

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { removeStoredFiles } from '../files/file-lifecycle.js';
 import { type FileStorage, newStorageKey, type StorageFolder, thumbnailKeyFor } from '../storage/index.js';
 import { makeThumbnail, safeDisplayName } from '../uploads/index.js';
 import { videoPoster } from './poster.js';
@@ -68,13 +69,15 @@ export async function storeMediaFile(
   try {
     thumbnail = await putMediaFile(storage, file, source.path, facts, options.ffmpegPath);
   } catch (err) {
-    await removeMediaFiles(storage, { file, thumbnail: thumbnailKeyFor(file) });
+    await removeStoredFiles({ storage }, [file]);
     throw err;
   }
   return { ...facts, file, thumbnail, fileName: safeDisplayName(source.originalName) };
 }
 
-/** @public for bulk uploads, which store files before their rows. Removes a stored media file and its thumbnail; missing objects and storage failures are ignored (best effort). */
-export async function removeMediaFiles(storage: FileStorage, stored: { file?: string | null; thumbnail?: string | null }) {
-  for (const key of [stored.file, stored.thumbnail]) if (key) await storage.delete(key).catch(() => false);
-}
+/**
+ * @public for bulk uploads, until they move to lib/files (fileLifecycle). Removes a stored media
+ * file and its thumbnail (always thumbnailKeyFor(file)); failures are ignored (best effort).
+ */
+export const removeMediaFiles = (storage: FileStorage, stored: { file?: string | null; thumbnail?: string | null }) =>
+  removeStoredFiles({ storage }, [stored.file]);

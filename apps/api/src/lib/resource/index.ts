@@ -1,3 +1,4 @@
+export { equalityFilters, isoTimestamps, listFrom, sortFieldsOf } from './list-fields.js';
 export { recordChange, registerResourceRoutes } from './routes.js';
-export { type Change, createCrudService, type ResourceService, type WriteContext } from './service.js';
-export { defineStore } from './store.js';
+export { type Change, createCrudService, inputColumns, type WriteContext } from './service.js';
+export { defineStore, rowExists } from './store.js';

@@ -27,9 +27,9 @@ const usedBy = (u: Usage, id: number) =>
   sql`(select count(*) from ${sql.identifier(getTableName(u.table))} as "ref" where "ref".${sql.identifier(u.column.name)} = ${id})`;
 
 /**
- * The SQL a plain resource needs besides its list: one row, insert, update, delete-unless-used,
- * the unique-name check and the usage count. A resource with more rules writes its own
- * repository and passes the same functions.
+ * The SQL a resource needs besides its list: one row (and its lock), insert, update,
+ * delete-unless-used, the unique-name and unique-value checks and the usage count. A module's
+ * repository keeps only the queries its own rules need beyond these.
  */
 export function defineStore<F extends SelectedFields, Row>(def: StoreDefinition<F, Row>) {
   const { table, id } = def;
@@ -42,6 +42,15 @@ export function defineStore<F extends SelectedFields, Row>(def: StoreDefinition<
         )})`
       : sql`0`;
 
+  const taken = async (db: Db, match: SQL, exceptId?: number, scope?: SQL) => {
+    const rows = await db
+      .select({ id })
+      .from(anyTable)
+      .where(and(match, exceptId ? ne(id, exceptId) : undefined, scope))
+      .limit(1);
+    return rows.length > 0;
+  };
+
   return {
     async find(db: Db, idValue: number): Promise<Row | undefined> {
       const rows = await def.list.definition.from(db, def.list.definition.fields).where(eq(id, idValue)).limit(1);
@@ -49,13 +58,17 @@ export function defineStore<F extends SelectedFields, Row>(def: StoreDefinition<
       return row ? def.list.definition.toDto(row) : undefined;
     },
 
+    /** Another row holds this name, ignoring case (in the uniqueScope, e.g. the same company). */
     async nameTaken(db: Db, name: string, values: Record<string, unknown>, exceptId?: number): Promise<boolean> {
-      if (!def.uniqueName) return false;
-      const rows = await db
-        .select({ id })
-        .from(anyTable)
-        .where(and(sql`lower(${def.uniqueName}) = lower(${name})`, exceptId ? ne(id, exceptId) : undefined, def.uniqueScope?.(values)))
-        .limit(1);
+      return def.uniqueName ? taken(db, sql`lower(${def.uniqueName}) = lower(${name})`, exceptId, def.uniqueScope?.(values)) : false;
+    },
+
+    /** Another row holds this exact value in `column` (e.g. users' lower-cased e-mail, its own unique index). */
+    valueTaken: (db: Db, column: PgColumn, value: unknown, exceptId?: number) => taken(db, eq(column, value), exceptId),
+
+    /** Locks the row FOR UPDATE for the rest of the transaction; false when there is no such row. */
+    async lock(db: Db, idValue: number): Promise<boolean> {
+      const rows = await db.select({ id }).from(anyTable).where(eq(id, idValue)).for('update');
       return rows.length > 0;
     },
 
@@ -99,3 +112,13 @@ export function defineStore<F extends SelectedFields, Row>(def: StoreDefinition<
 }
 
 export type ResourceStore<Row> = ReturnType<typeof defineStore<SelectedFields, Row>>;
+
+/** Whether a row with this id exists in the column's table (a parent chosen in a form: a company, a client...). */
+export async function rowExists(db: Db, column: PgColumn, idValue: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: column })
+    .from(column.table as never)
+    .where(eq(column, idValue))
+    .limit(1);
+  return rows.length > 0;
+}

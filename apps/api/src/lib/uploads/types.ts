@@ -4,39 +4,38 @@ export interface AcceptedType {
   ext: string;
 }
 
-export const IMAGE_TYPES: Readonly<Record<string, AcceptedType>> = {
-  'image/png': { mime: 'image/png', ext: 'png' },
-  'image/apng': { mime: 'image/png', ext: 'png' },
-  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg' },
-  'image/gif': { mime: 'image/gif', ext: 'gif' },
-  'image/webp': { mime: 'image/webp', ext: 'webp' },
-  'image/avif': { mime: 'image/avif', ext: 'avif' },
-};
+/** A table from [reported mime, extension, stored mime] rows; the stored mime is the reported one unless given. */
+const acceptedTypes = (...rows: [mime: string, ext: string, storedAs?: string][]): Readonly<Record<string, AcceptedType>> =>
+  Object.fromEntries(rows.map(([mime, ext, storedAs = mime]) => [mime, { mime: storedAs, ext }]));
 
-const AUDIO_VIDEO_TYPES: Readonly<Record<string, AcceptedType>> = {
-  'video/mp4': { mime: 'video/mp4', ext: 'mp4' },
-  'video/webm': { mime: 'video/webm', ext: 'webm' },
-  'video/quicktime': { mime: 'video/quicktime', ext: 'mov' },
-  'audio/mpeg': { mime: 'audio/mpeg', ext: 'mp3' },
-  'audio/mp4': { mime: 'audio/mp4', ext: 'm4a' },
-  'audio/x-m4a': { mime: 'audio/mp4', ext: 'm4a' },
-  'audio/aac': { mime: 'audio/aac', ext: 'aac' },
-  'audio/ogg': { mime: 'audio/ogg', ext: 'ogg' },
-  'audio/ogg; codecs=opus': { mime: 'audio/ogg', ext: 'opus' },
-  'audio/wav': { mime: 'audio/wav', ext: 'wav' },
-};
+export const IMAGE_TYPES = acceptedTypes(
+  ['image/png', 'png'],
+  ['image/apng', 'png', 'image/png'],
+  ['image/jpeg', 'jpg'],
+  ['image/gif', 'gif'],
+  ['image/webp', 'webp'],
+  ['image/avif', 'avif'],
+);
+
+const AUDIO_VIDEO_TYPES = acceptedTypes(
+  ['video/mp4', 'mp4'],
+  ['video/webm', 'webm'],
+  ['video/quicktime', 'mov'],
+  ['audio/mpeg', 'mp3'],
+  ['audio/mp4', 'm4a'],
+  ['audio/x-m4a', 'm4a', 'audio/mp4'],
+  ['audio/aac', 'aac'],
+  ['audio/ogg', 'ogg'],
+  ['audio/ogg; codecs=opus', 'opus', 'audio/ogg'],
+  ['audio/wav', 'wav'],
+);
 
 export const CSV_MIME = 'text/csv';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const SPREADSHEET_TYPES: Readonly<Record<string, AcceptedType>> = {
-  [XLSX_MIME]: { mime: XLSX_MIME, ext: 'xlsx' },
-  [CSV_MIME]: { mime: CSV_MIME, ext: 'csv' },
-};
+const SPREADSHEET_TYPES = acceptedTypes([XLSX_MIME, 'xlsx'], [CSV_MIME, 'csv']);
 
-const ZIP_TYPES: Readonly<Record<string, AcceptedType>> = {
-  'application/zip': { mime: 'application/zip', ext: 'zip' },
-};
+const ZIP_TYPES = acceptedTypes(['application/zip', 'zip']);
 
 export type UploadCategory = 'image' | 'media' | 'spreadsheet';
 

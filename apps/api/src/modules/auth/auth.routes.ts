@@ -1,6 +1,5 @@
 import {
   API_PATHS,
-  authOperationResponseSchema,
   csrfResponseSchema,
   forgotPasswordRequestSchema,
   type LoginResponse,
@@ -37,6 +36,24 @@ export default async function authRoutes(app: FastifyInstance) {
   const loginLimit = perMinute(c.rateLimitLoginPerMinute);
   const otpLimit = perMinute(c.rateLimitOtpPerMinute);
   const resetLimit = perMinute(c.rateLimitResetPerMinute);
+  const security = [{ bearer: [] }];
+
+  /** A form of the sign-in pages: public and rate-limited, a JSON body, 400 and 429 besides its answer. */
+  const publicForm = <Body extends z.ZodType, Reply extends z.ZodType>(
+    summary: string,
+    form: { body: Body; reply: Reply; rateLimit: ReturnType<typeof perMinute>; loginReply?: true },
+  ) => ({
+    config: { permission: 'public' as const, loginReply: form.loginReply, rateLimit: form.rateLimit },
+    schema: { tags, summary, body: form.body, response: { 200: form.reply, ...errors(400, 429) } },
+  });
+
+  /** A call the SPA makes with its bearer token (`permission` 'public' where a missing session is fine). */
+  const bearerCall = <Reply extends z.ZodType, Status extends number>(
+    permission: 'session' | 'public',
+    summary: string,
+    reply: Reply,
+    ...statuses: Status[]
+  ) => ({ config: { permission }, schema: { tags, summary, security, response: { 200: reply, ...errors(...statuses) } } });
 
   const signedIn = (request: FastifyRequest, reply: FastifyReply, s: SignedIn, message: string): LoginResponse => {
     setSessionCookies(request, reply, {
@@ -54,10 +71,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     API_PATHS.auth.login,
-    {
-      config: { permission: 'public', loginReply: true, rateLimit: loginLimit },
-      schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors(400, 429) } },
-    },
+    publicForm('Sign in', { body: loginRequestSchema, reply: loginResponseSchema, rateLimit: loginLimit, loginReply: true }),
     async (request, reply) => {
       const result = await auth.login(request.body, clientMeta(request));
       if (result.kind === 'session') return signedIn(request, reply, result, SERVER_MESSAGES.loginSuccess);
@@ -90,15 +104,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     API_PATHS.auth.otpVerification,
-    {
-      config: { permission: 'public', loginReply: true, rateLimit: otpLimit },
-      schema: {
-        tags,
-        summary: 'Submit the e-mailed code',
-        body: otpRequestSchema,
-        response: { 200: loginResponseSchema, ...errors(400, 429) },
-      },
-    },
+    publicForm('Submit the e-mailed code', { body: otpRequestSchema, reply: loginResponseSchema, rateLimit: otpLimit, loginReply: true }),
     async (request, reply) => {
       const result = await auth.verifyCode(request.body.token, request.body.otp, clientMeta(request));
       return signedIn(request, reply, result, SERVER_MESSAGES.otpVerified);
@@ -107,15 +113,12 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     API_PATHS.auth.otpResend,
-    {
-      config: { permission: 'public', loginReply: true, rateLimit: otpLimit },
-      schema: {
-        tags,
-        summary: 'Replace the code with a new one',
-        body: otpResendRequestSchema,
-        response: { 200: authOperationResponseSchema, ...errors(400, 429) },
-      },
-    },
+    publicForm('Replace the code with a new one', {
+      body: otpResendRequestSchema,
+      reply: operationResponseSchema,
+      rateLimit: otpLimit,
+      loginReply: true,
+    }),
     async (request) => {
       await auth.resendCode(request.body.token);
       return { success: true, message: SERVER_MESSAGES.otpSent };
@@ -124,15 +127,11 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     API_PATHS.auth.requestPassword,
-    {
-      config: { permission: 'public', rateLimit: resetLimit },
-      schema: {
-        tags,
-        summary: 'E-mail a password reset link',
-        body: forgotPasswordRequestSchema,
-        response: { 200: authOperationResponseSchema, ...errors(400, 429) },
-      },
-    },
+    publicForm('E-mail a password reset link', {
+      body: forgotPasswordRequestSchema,
+      reply: operationResponseSchema,
+      rateLimit: resetLimit,
+    }),
     async (request) => {
       await reset.request(request.body.email, clientMeta(request));
       return { success: true, message: SERVER_MESSAGES.resetRequested };
@@ -141,30 +140,22 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     API_PATHS.auth.resetPasswordCheck,
-    {
-      // Limited like its siblings: guessing tokens through it is as slow as through the reset itself.
-      config: { permission: 'public', rateLimit: resetLimit },
-      schema: {
-        tags,
-        summary: 'Check a password reset link without using it',
-        body: resetTokenCheckRequestSchema,
-        response: { 200: resetTokenCheckResponseSchema, ...errors(400, 429) },
-      },
-    },
+    // Limited like its siblings: guessing tokens through it is as slow as through the reset itself.
+    publicForm('Check a password reset link without using it', {
+      body: resetTokenCheckRequestSchema,
+      reply: resetTokenCheckResponseSchema,
+      rateLimit: resetLimit,
+    }),
     async (request) => ({ data: { valid: await reset.check(request.body.resetToken) } }),
   );
 
   r.post(
     API_PATHS.auth.resetPassword,
-    {
-      config: { permission: 'public', rateLimit: resetLimit },
-      schema: {
-        tags,
-        summary: 'Set a new password with a reset token',
-        body: resetPasswordRequestSchema,
-        response: { 200: authOperationResponseSchema, ...errors(400, 429) },
-      },
-    },
+    publicForm('Set a new password with a reset token', {
+      body: resetPasswordRequestSchema,
+      reply: operationResponseSchema,
+      rateLimit: resetLimit,
+    }),
     async (request) => {
       await reset.reset(request.body.resetToken, request.body.newPassword);
       return { success: true, message: SERVER_MESSAGES.resetDone };
@@ -173,15 +164,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.get(
     API_PATHS.auth.csrfToken,
-    {
-      config: { permission: 'session' },
-      schema: {
-        tags,
-        summary: 'The CSRF token of the current session (also set as cookies)',
-        security: [{ bearer: [] }],
-        response: { 200: csrfResponseSchema, ...errors(401) },
-      },
-    },
+    bearerCall('session', 'The CSRF token of the current session (also set as cookies)', csrfResponseSchema, 401),
     async (request, reply) => {
       const a = requireAuth(request);
       const token = csrfTokenFor(a.token, a.sessionId);
@@ -196,17 +179,9 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     API_PATHS.auth.logout,
-    {
-      // Public: works without a (valid) session too, so signing out never bounces the browser to
-      // /token-expiry; a valid session (optionalSession) is ended.
-      config: { permission: 'public' },
-      schema: {
-        tags,
-        summary: 'End the current session and clear the cookies',
-        security: [{ bearer: [] }],
-        response: { 200: operationResponseSchema, ...errors(403) },
-      },
-    },
+    // Public: works without a (valid) session too, so signing out never bounces the browser to
+    // /token-expiry; a valid session (optionalSession) is ended.
+    bearerCall('public', 'End the current session and clear the cookies', operationResponseSchema, 403),
     async (request, reply) => {
       const session = await optionalSession(request);
       if (session) await app.sessions.end(session.sessionId, 'logout');
@@ -217,15 +192,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     API_PATHS.auth.heartbeat,
-    {
-      config: { permission: 'session' },
-      schema: {
-        tags,
-        summary: 'Keep the session alive while the user is active',
-        security: [{ bearer: [] }],
-        response: { 200: operationResponseSchema, ...errors(401, 403) },
-      },
-    },
+    bearerCall('session', 'Keep the session alive while the user is active', operationResponseSchema, 401, 403),
     async (request) => {
       await app.sessions.touch(requireAuth(request).sessionId);
       return { success: true, message: 'Session active' };

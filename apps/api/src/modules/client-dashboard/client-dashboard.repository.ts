@@ -1,4 +1,4 @@
-import { CLIENT_TYPES, DASHBOARD_ACTION_TYPES, DASHBOARD_UPLOAD_STATUSES, STATUSES, type ClientDashboard } from '@console/contract';
+import { ACTION_TYPES, BULK_UPLOAD_STATUSES, CLIENT_TYPES, type ClientDashboard, STATUSES } from '@console/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -42,7 +42,7 @@ export async function readClientDashboard(db: Db): Promise<ClientDashboard> {
     clientsByStatus: record(STATUSES, byStatus),
     demoMedia: statusCounts(demo),
     campaignMedia: statusCounts(campaign),
-    manageActions: { ...statusCounts(actionsByStatus), byType: record(DASHBOARD_ACTION_TYPES, actionsByType) },
-    bulkUploads: record(DASHBOARD_UPLOAD_STATUSES, uploads),
+    manageActions: { ...statusCounts(actionsByStatus), byType: record(ACTION_TYPES, actionsByType) },
+    bulkUploads: record(BULK_UPLOAD_STATUSES, uploads),
   };
 }

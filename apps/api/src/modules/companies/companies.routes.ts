@@ -1,4 +1,4 @@
-import { companiesResource, companyMutationResponseSchema, PERMISSION_KEYS } from '@console/contract';
+import { companiesResource, companyMutationResponseSchema } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerResourceRoutes } from '../../lib/resource/index.js';
 import { companiesList, companyListFilters } from './companies.repository.js';
@@ -6,8 +6,8 @@ import { COMPANY_MESSAGES, createCompaniesService } from './companies.service.js
 
 /**
  * Companies (spec s.7): the resource pattern, multipart forms with the image part `logo`.
- * GET /companies also serves the add/edit-user company dropdown (limit=1000), so holders of
- * users.create / users.update may read it as well as companies.view.
+ * GET /companies also serves the company dropdowns of the user and client screens (limit=1000):
+ * the contract's references give their keys read access (registry optionReaders).
  */
 export default async function companiesRoutes(app: FastifyInstance) {
   registerResourceRoutes(app, {
@@ -16,17 +16,6 @@ export default async function companiesRoutes(app: FastifyInstance) {
     service: createCompaniesService(app),
     filters: companyListFilters,
     messages: COMPANY_MESSAGES,
-    // The client screen's company filter and drawer read it too.
-    listPermission: {
-      any: [
-        PERMISSION_KEYS.companies.view,
-        PERMISSION_KEYS.users.create,
-        PERMISSION_KEYS.users.update,
-        PERMISSION_KEYS.clients.view,
-        PERMISSION_KEYS.clients.create,
-        PERMISSION_KEYS.clients.update,
-      ],
-    },
     // Spec s.3: company add answers message, logo and success.
     mutationExtras: (row) => ({ logo: row?.logo ?? null }),
     mutationResponse: companyMutationResponseSchema,

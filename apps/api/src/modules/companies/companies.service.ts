@@ -1,6 +1,6 @@
 import type { Company, CompanyInput } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import { createCrudService } from '../../lib/resource/index.js';
+import { createCrudService, inputColumns } from '../../lib/resource/index.js';
 import { companiesStore } from './companies.repository.js';
 
 export const COMPANY_MESSAGES = {
@@ -22,13 +22,6 @@ export function createCompaniesService(app: FastifyInstance) {
     store: companiesStore,
     messages: COMPANY_MESSAGES,
     file: { field: 'logo', nameField: 'logoName', folder: 'companies', removeFlag: 'removeLogo' },
-    values: (input) => ({
-      name: input.name,
-      email: input.email ?? null,
-      phone: input.phone ?? null,
-      website: input.website ?? null,
-      address: input.address ?? null,
-      status: input.status,
-    }),
+    values: inputColumns<Input>('name', 'email', 'phone', 'website', 'address', 'status'),
   });
 }

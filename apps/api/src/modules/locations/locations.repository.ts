@@ -1,10 +1,10 @@
-import type { Location } from '@console/contract';
+import { type Location, locationsResource } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { clients, locations, toneSequences, userRequestLocationTotals, userRequests } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
-import { defineStore } from '../../lib/resource/index.js';
+import { defineStore, equalityFilters, isoTimestamps, listFrom, sortFieldsOf } from '../../lib/resource/index.js';
 
 // Aliased so the outer "locations"."id" is never read as the inner table's id.
 const sequenceCount = sql<number>`(select count(*) from "tone_sequences" as "ts" where "ts"."location_id" = "locations"."id")`.mapWith(
@@ -34,43 +34,30 @@ const toLocation = (r: SelectResultFields<typeof fields>): Location => ({
   ...r,
   toneSequences: Number(r.toneSequences),
   userRequests: Number(r.userRequests),
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
+  ...isoTimestamps(r),
 });
 
 /** GET /locations and its export. */
 export const locationsList = defineList({
   fields,
-  from: (db, f) =>
-    db
-      .select(f)
-      .from(locations)
-      .leftJoin(clients, eq(clients.id, locations.clientId))
-      .leftJoin(userRequestLocationTotals, eq(userRequestLocationTotals.locationId, locations.id))
-      .$dynamic(),
+  from: listFrom(
+    locations,
+    ['left', clients, eq(clients.id, locations.clientId)],
+    ['left', userRequestLocationTotals, eq(userRequestLocationTotals.locationId, locations.id)],
+  ),
   id: locations.id,
-  sortFields: {
-    id: locations.id,
-    name: locations.name,
-    city: locations.city,
-    country: locations.country,
-    latitude: locations.latitude,
-    longitude: locations.longitude,
+  sortFields: sortFieldsOf(fields, locationsResource.list.sortFields, {
+    // Left-joined: a location without a client has none.
     clientName: { expr: clients.name, nullable: true },
-    status: locations.status,
     toneSequences: { expr: sequenceCount, nullable: false },
     userRequests: { expr: requestCount, nullable: false },
-    createdAt: locations.createdAt,
-  },
+  }),
   defaultSort: { field: 'createdAt', order: 'desc' },
   search: [locations.name, locations.address, locations.city, locations.country],
   toDto: toLocation,
 });
 
-export const locationListFilters = (q: { status?: 'active' | 'inactive'; clientId?: number }) => [
-  q.status ? eq(locations.status, q.status) : undefined,
-  q.clientId ? eq(locations.clientId, q.clientId) : undefined,
-];
+export const locationListFilters = equalityFilters({ status: locations.status, clientId: locations.clientId });
 
 /** Unique name (ignoring case); a location with tone sequences or user requests is in use. */
 export const locationsStore = defineStore({

@@ -1,10 +1,10 @@
-import type { ManageAction } from '@console/contract';
+import { type ManageAction, manageActionsResource } from '@console/contract';
 import { and, eq } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { clients, manageActions, media } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
-import { defineStore } from '../../lib/resource/index.js';
+import { defineStore, equalityFilters, isoTimestamps, listFrom, sortFieldsOf } from '../../lib/resource/index.js';
 
 const fields = {
   id: manageActions.id,
@@ -25,43 +25,29 @@ const toManageAction = ({ mediaId, mediaTitle, ...r }: SelectResultFields<typeof
   ...r,
   client: { id: r.clientId, name: r.clientName },
   media: mediaId !== null && mediaTitle !== null ? { id: mediaId, title: mediaTitle } : null,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
+  ...isoTimestamps(r),
 });
 
 /** GET /manage-actions (a client's, with ?clientId=) and its export; show-media rows carry their media. */
 export const manageActionsList = defineList({
   fields,
-  from: (db, f) =>
-    db
-      .select(f)
-      .from(manageActions)
-      .innerJoin(clients, eq(clients.id, manageActions.clientId))
-      .leftJoin(media, eq(media.id, manageActions.mediaId))
-      .$dynamic(),
+  from: listFrom(
+    manageActions,
+    ['inner', clients, eq(clients.id, manageActions.clientId)],
+    ['left', media, eq(media.id, manageActions.mediaId)],
+  ),
   id: manageActions.id,
-  sortFields: {
-    id: manageActions.id,
-    name: manageActions.name,
-    clientName: clients.name,
-    actionType: manageActions.actionType,
-    value: manageActions.value,
-    toneCode: manageActions.toneCode,
-    status: manageActions.status,
-    createdAt: manageActions.createdAt,
-    updatedAt: manageActions.updatedAt,
-  },
+  sortFields: sortFieldsOf(fields, manageActionsResource.list.sortFields),
   defaultSort: { field: 'createdAt', order: 'desc' },
   search: [manageActions.name, manageActions.value, manageActions.toneCode],
   toDto: toManageAction,
 });
 
-type Filters = { clientId?: number; actionType?: ManageAction['actionType']; status?: ManageAction['status'] };
-export const manageActionListFilters = (q: Filters) => [
-  q.clientId ? eq(manageActions.clientId, q.clientId) : undefined,
-  q.actionType ? eq(manageActions.actionType, q.actionType) : undefined,
-  q.status ? eq(manageActions.status, q.status) : undefined,
-];
+export const manageActionListFilters = equalityFilters({
+  clientId: manageActions.clientId,
+  actionType: manageActions.actionType,
+  status: manageActions.status,
+});
 
 /** Names are unique per client whatever their case (the manage_actions_client_name_lower_uq index). */
 export const manageActionsStore = defineStore({

@@ -1,6 +1,7 @@
 import type { RoleGrants } from '@console/contract';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx as Tx } from '../../db/client.js';
+export type { Tx };
 import {
   menuPermissions,
   menus,
@@ -13,7 +14,6 @@ import {
 } from '../../db/schema/index.js';
 
 /** A transaction handle or the database itself: every query here runs on either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** What can be granted: every module, menu (with its module) and key (with its group's module). */
 export type GrantCatalogue = {

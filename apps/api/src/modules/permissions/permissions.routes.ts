@@ -15,12 +15,13 @@ import {
   roleGrantsResponseSchema,
 } from '@console/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { permissions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { errors } from '../../lib/http-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
+import type { RoutePermission } from '../../types.js';
 import { createGrantsService, type GrantChange } from './grants.service.js';
 import { permissionsList } from './permissions.list.js';
 import { createPermissionsRepository } from './permissions.repository.js';
@@ -40,6 +41,12 @@ export default async function permissionsRoutes(app: FastifyInstance) {
   const repo = createPermissionsRepository(app.db);
   const security = [{ bearer: [] }];
 
+  /** The options of a route here: who may call it, and its OpenAPI tag, summary and schemas. */
+  const route = <S extends FastifySchema>(permission: RoutePermission, tag: 'permissions' | 'roles', summary: string, schema: S) => ({
+    config: { permission },
+    schema: { tags: [tag], summary, security, ...schema },
+  });
+
   /** Anti-escalation refusals are DeniedErrors: the audit plugin records them as permission-denied. */
   async function answer(request: FastifyRequest, pending: Promise<GrantChange>) {
     const change = await pending;
@@ -57,16 +64,10 @@ export default async function permissionsRoutes(app: FastifyInstance) {
 
   r.get(
     paths.permissions.list,
-    {
-      config: { permission: P.view },
-      schema: {
-        tags: ['permissions'],
-        summary: 'Permission groups with their sub-modules and roleKeys (all of them unless limit is given)',
-        security,
-        querystring: permissionsQuerySchema,
-        response: { 200: permissionsListResponseSchema, ...errors(400, 401, 403) },
-      },
-    },
+    route(P.view, 'permissions', 'Permission groups with their sub-modules and roleKeys (all of them unless limit is given)', {
+      querystring: permissionsQuerySchema,
+      response: { 200: permissionsListResponseSchema, ...errors(400, 401, 403) },
+    }),
     async (request) => {
       const { moduleId, limit, ...q } = request.query;
       const filters = moduleId === undefined ? [] : [eq(permissions.moduleId, moduleId)];
@@ -77,16 +78,10 @@ export default async function permissionsRoutes(app: FastifyInstance) {
 
   r.get(
     '/permissions/:id',
-    {
-      config: { permission: P.view },
-      schema: {
-        tags: ['permissions'],
-        summary: 'One permission group with its sub-modules',
-        security,
-        params: idParamSchema,
-        response: { 200: permissionResponseSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
+    route(P.view, 'permissions', 'One permission group with its sub-modules', {
+      params: idParamSchema,
+      response: { 200: permissionResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       const found = await repo.findById(request.params.id);
       if (!found) throw new AppError('NOT_FOUND', 'Permission not found');
@@ -96,16 +91,10 @@ export default async function permissionsRoutes(app: FastifyInstance) {
 
   r.post(
     paths.permissions.add,
-    {
-      config: { permission: P.manage },
-      schema: {
-        tags: ['permissions'],
-        summary: "Replaces a role's menu permissions and permission keys (within its granted modules)",
-        security,
-        body: permissionAddSchema,
-        response: { 200: grantsMutationResponseSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    route(P.manage, 'permissions', "Replaces a role's menu permissions and permission keys (within its granted modules)", {
+      body: permissionAddSchema,
+      response: { 200: grantsMutationResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => {
       const { roleId, menuIds, roleKeys } = request.body;
       return answer(request, grants.replaceMenusAndKeys(requireAuth(request), roleId, { menuIds, roleKeys }));
@@ -114,62 +103,43 @@ export default async function permissionsRoutes(app: FastifyInstance) {
 
   r.get(
     paths.modulePermissions.list,
-    {
-      config: { permission: MP.view },
-      schema: {
-        tags: ['permissions'],
-        summary: 'Module permissions ({roleId, moduleId}), of one role with ?roleId',
-        security,
-        querystring: modulePermissionsQuerySchema,
-        response: { 200: modulePermissionsResponseSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
+    route(MP.view, 'permissions', 'Module permissions ({roleId, moduleId}), of one role with ?roleId', {
+      querystring: modulePermissionsQuerySchema,
+      response: { 200: modulePermissionsResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({ data: await grants.modulePermissions(request.query.roleId) }),
   );
 
   r.post(
     paths.modulePermissions.add,
-    {
-      config: { permission: MP.manage },
-      schema: {
-        tags: ['permissions'],
-        summary: "Replaces a role's modules; menus and keys of a removed module are removed with it",
-        security,
-        body: modulePermissionAddSchema,
-        response: { 200: grantsMutationResponseSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    route(MP.manage, 'permissions', "Replaces a role's modules; menus and keys of a removed module are removed with it", {
+      body: modulePermissionAddSchema,
+      response: { 200: grantsMutationResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => answer(request, grants.replaceModules(requireAuth(request), request.body.roleId, request.body.moduleIds)),
   );
 
   r.get(
     '/roles/:id/grants',
-    {
-      config: { permission: { all: [P.view, MP.view] } },
-      schema: {
-        tags: ['roles'],
-        summary: "A role's grants as one matrix (needs permissions.view and module-permissions.view)",
-        security,
-        params: idParamSchema,
-        response: { 200: roleGrantsResponseSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
+    route({ all: [P.view, MP.view] }, 'roles', "A role's grants as one matrix (needs permissions.view and module-permissions.view)", {
+      params: idParamSchema,
+      response: { 200: roleGrantsResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({ data: await grants.read(request.params.id) }),
   );
 
   r.put(
     '/roles/:id/grants',
-    {
-      config: { permission: { all: [P.manage, MP.manage] } },
-      schema: {
-        tags: ['roles'],
-        summary: "Replaces a role's modules, menus and keys in one transaction (needs permissions.manage and module-permissions.manage)",
-        security,
+    route(
+      { all: [P.manage, MP.manage] },
+      'roles',
+      "Replaces a role's modules, menus and keys in one transaction (needs permissions.manage and module-permissions.manage)",
+      {
         params: idParamSchema,
         body: roleGrantsInputSchema,
         response: { 200: grantsMutationResponseSchema, ...errors(400, 401, 403, 404, 409) },
       },
-    },
+    ),
     async (request) => answer(request, grants.replaceAll(requireAuth(request), request.params.id, request.body)),
   );
 }

@@ -1,11 +1,11 @@
 import type { About, aboutUpdateSchema, SessionUser } from '@console/contract';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { companies, roles, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { type FormFile, storeImage } from '../../plugins/multipart.js';
-import { removeStoredFile } from '../../plugins/storage.js';
+import { fileLifecycle } from '../../lib/files/file-lifecycle.js';
 import type { AuthContext } from '../../types.js';
 import { profilePath } from './profile-path.js';
 
@@ -18,22 +18,27 @@ export const PROFILE_MESSAGES = {
   othersEdit: 'You can only edit your own profile here; other users are edited on the users screen',
 } as const;
 
-const aboutFields = {
-  id: users.id,
-  roleId: users.roleId,
-  roleName: roles.name,
-  companyName: companies.name,
-  firstname: users.firstname,
-  lastname: users.lastname,
-  email: users.email,
-  phone: users.phone,
-  profile: users.profile,
-  primaryColor: users.primaryColor,
-  secondaryColor: users.secondaryColor,
-  twoFactorEnabled: users.twoFactorEnabled,
-  lastLoginAt: users.lastLoginAt,
-  createdAt: users.createdAt,
-};
+/** The about page's fields (the contract's aboutSchema): the user's own columns and its role's and company's names. */
+function aboutFields() {
+  const { id, roleId, firstname, lastname, email, phone, profile, primaryColor, secondaryColor, twoFactorEnabled, lastLoginAt, createdAt } =
+    getTableColumns(users);
+  return {
+    id,
+    roleId,
+    roleName: roles.name,
+    companyName: companies.name,
+    firstname,
+    lastname,
+    email,
+    phone,
+    profile,
+    primaryColor,
+    secondaryColor,
+    twoFactorEnabled,
+    lastLoginAt,
+    createdAt,
+  };
+}
 
 /**
  * The profile "about" page (spec s.2 /profile/about). Access, decided here:
@@ -45,7 +50,7 @@ const aboutFields = {
 export function createProfileService(app: FastifyInstance) {
   async function find(id: number): Promise<About> {
     const [row] = await app.db
-      .select(aboutFields)
+      .select(aboutFields())
       .from(users)
       .leftJoin(roles, eq(roles.id, users.roleId))
       .leftJoin(companies, eq(companies.id, users.companyId))
@@ -70,10 +75,13 @@ export function createProfileService(app: FastifyInstance) {
     async update(request: FastifyRequest, auth: AuthContext, id: number, input: AboutUpdate, image?: FormFile) {
       if (id !== auth.user.id) throw new AppError('FORBIDDEN', PROFILE_MESSAGES.othersEdit);
       const before = await find(id);
-      const newProfile = image ? await storeImage(app, image, 'profile') : undefined;
+      // The one file lifecycle (lib/files): the new image is removed if the write fails, the old one once it committed.
+      const files = fileLifecycle({ storage: app.storage, log: app.log });
+      const newProfile = image ? await files.stage(() => storeImage(app, image, 'profile')) : undefined;
       const profile = newProfile ?? (input.removeProfile ? null : before.profile);
-      try {
-        await app.db
+      files.replace(before.profile, profile);
+      await files.run(() =>
+        app.db
           .update(users)
           .set({
             firstname: input.firstname,
@@ -86,12 +94,8 @@ export function createProfileService(app: FastifyInstance) {
             ...(newProfile ? { profileName: image?.originalName ?? null } : profile ? {} : { profileName: null }),
             updatedAt: app.clock.now(),
           })
-          .where(eq(users.id, id));
-      } catch (err) {
-        await removeStoredFile(app, newProfile);
-        throw err;
-      }
-      if (before.profile && before.profile !== profile) await removeStoredFile(app, before.profile);
+          .where(eq(users.id, id)),
+      );
       const after = await find(id);
       await app.audit.record(request, { action: 'update', entity: 'profile', entityId: id, before, after });
       const user: SessionUser = {

@@ -1,10 +1,10 @@
-import type { ToneSequence } from '@console/contract';
+import { type ToneSequence, toneSequencesResource } from '@console/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { locations, toneSequences, userRequests } from '../../db/schema/index.js';
 import { defineList } from '../../lib/list-query.js';
-import { defineStore } from '../../lib/resource/index.js';
+import { defineStore, equalityFilters, isoTimestamps, listFrom, sortFieldsOf } from '../../lib/resource/index.js';
 
 const fields = {
   id: toneSequences.id,
@@ -19,32 +19,21 @@ const fields = {
 
 const toToneSequence = (r: SelectResultFields<typeof fields>): ToneSequence => ({
   ...r,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
+  ...isoTimestamps(r),
 });
 
 /** GET /tone-sequences (a location's, with ?locationId=) and its export. */
 export const toneSequencesList = defineList({
   fields,
-  from: (db, f) => db.select(f).from(toneSequences).innerJoin(locations, eq(locations.id, toneSequences.locationId)).$dynamic(),
+  from: listFrom(toneSequences, ['inner', locations, eq(locations.id, toneSequences.locationId)]),
   id: toneSequences.id,
-  sortFields: {
-    id: toneSequences.id,
-    name: toneSequences.name,
-    code: toneSequences.code,
-    locationName: locations.name,
-    status: toneSequences.status,
-    createdAt: toneSequences.createdAt,
-  },
+  sortFields: sortFieldsOf(fields, toneSequencesResource.list.sortFields),
   defaultSort: { field: 'createdAt', order: 'desc' },
   search: [toneSequences.name, toneSequences.code],
   toDto: toToneSequence,
 });
 
-export const toneSequenceListFilters = (q: { locationId?: number; status?: 'active' | 'inactive' }) => [
-  q.locationId ? eq(toneSequences.locationId, q.locationId) : undefined,
-  q.status ? eq(toneSequences.status, q.status) : undefined,
-];
+export const toneSequenceListFilters = equalityFilters({ locationId: toneSequences.locationId, status: toneSequences.status });
 
 /** Name unique per location (ignoring case); a sequence with user requests is in use. */
 export const toneSequencesStore = defineStore({

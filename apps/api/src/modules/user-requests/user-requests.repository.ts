@@ -1,9 +1,10 @@
-import type { DeviceSummary, Platform, UserRequest } from '@console/contract';
+import { type DeviceSummary, type Platform, type UserRequest, userRequestsResource } from '@console/contract';
 import { asc, desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { devices, locations, toneSequences, userRequests } from '../../db/schema/index.js';
 import { defineList, type Filter } from '../../lib/list-query.js';
+import { equalityFilters, listFrom, sortFieldsOf } from '../../lib/resource/index.js';
 
 const fields = {
   id: userRequests.id,
@@ -46,27 +47,13 @@ const toUserRequest = (r: Raw): UserRequestExportRow => ({
 /** GET /user-request, /user-request/device-code and the export: newest first, served by the (x, requested_at) indexes. */
 export const userRequestsList = defineList({
   fields,
-  from: (db, f) =>
-    db
-      .select(f)
-      .from(userRequests)
-      .innerJoin(locations, eq(locations.id, userRequests.locationId))
-      .innerJoin(toneSequences, eq(toneSequences.id, userRequests.toneSequenceId))
-      .$dynamic(),
+  from: listFrom(
+    userRequests,
+    ['inner', locations, eq(locations.id, userRequests.locationId)],
+    ['inner', toneSequences, eq(toneSequences.id, userRequests.toneSequenceId)],
+  ),
   id: userRequests.id,
-  sortFields: {
-    id: userRequests.id,
-    deviceCode: userRequests.deviceCode,
-    locationName: locations.name,
-    toneSequenceName: toneSequences.name,
-    toneCode: userRequests.toneCode,
-    platform: userRequests.platform,
-    deviceModel: { expr: userRequests.deviceModel, nullable: true },
-    osVersion: { expr: userRequests.osVersion, nullable: true },
-    appVersion: { expr: userRequests.appVersion, nullable: true },
-    requestedAt: userRequests.requestedAt,
-    receivedAt: userRequests.receivedAt,
-  },
+  sortFields: sortFieldsOf(fields, userRequestsResource.list.sortFields),
   defaultSort: { field: 'requestedAt', order: 'desc' },
   search: [userRequests.deviceCode, userRequests.toneCode, userRequests.deviceModel],
   toDto: toUserRequest,
@@ -79,11 +66,12 @@ const bound = (v: string, end: boolean) => {
   return new Date(v);
 };
 
-export type UserRequestFilterQuery = { locationId?: number; platform?: Platform; from?: string; to?: string };
+type UserRequestFilterQuery = { locationId?: number; platform?: Platform; from?: string; to?: string };
+
+const equalTo = equalityFilters({ locationId: userRequests.locationId, platform: userRequests.platform });
 
 export const userRequestListFilters = (q: UserRequestFilterQuery): Filter[] => [
-  q.locationId ? eq(userRequests.locationId, q.locationId) : undefined,
-  q.platform ? eq(userRequests.platform, q.platform) : undefined,
+  ...equalTo(q),
   q.from ? gte(userRequests.requestedAt, bound(q.from, false)) : undefined,
   // A date-time `to` is inclusive; a date `to` ends at the start of the next day.
   q.to

@@ -1,32 +1,38 @@
 import {
   deviceCodeQuerySchema,
   deviceRequestsResponseSchema,
-  exportParamSchema,
   ingestBodySchema,
   ingestResponseSchema,
   listQuerySchema,
-  listResultSchema,
   PERMISSION_KEYS,
   USER_REQUEST_API_PATHS,
-  userRequestSchema,
   userRequestsResource,
 } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errors } from '../../lib/http-schemas.js';
-import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
 import { AppError } from '../../lib/app-error.js';
+import { errors } from '../../lib/http-schemas.js';
+import { registerResourceRoutes } from '../../lib/resource/index.js';
 import { ingest } from './ingest.service.js';
 import { deviceFilter, deviceSummary, userRequestListFilters, userRequestsList } from './user-requests.repository.js';
 
 const K = PERMISSION_KEYS.userRequests;
-const tags = ['user-requests'];
+const tags = [userRequestsResource.name];
 const security = [{ bearer: [] }];
-const filters = userRequestsResource.filters;
 
-/** Ingestion (devices, by API key) and the user-request screens (DESIGN s.4b). */
+/**
+ * Ingestion (devices, by API key) and the user-request screens (DESIGN s.4b): the list and its
+ * exports are the read-only resource's; ingestion and the device details are this module's own.
+ */
 export default async function userRequestsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  registerResourceRoutes(app, {
+    resource: userRequestsResource,
+    list: userRequestsList,
+    filters: userRequestListFilters,
+    summaries: { list: 'User requests (list query; filters locationId, platform, from, to)' },
+  });
 
   r.post(
     USER_REQUEST_API_PATHS.ingest,
@@ -59,50 +65,6 @@ export default async function userRequestsRoutes(app: FastifyInstance) {
       if (!caller) throw new AppError('UNAUTHENTICATED');
       return ingest(app, caller.userId, request.body);
     },
-  );
-
-  r.get(
-    USER_REQUEST_API_PATHS.list,
-    {
-      config: { permission: K.view },
-      schema: {
-        tags,
-        summary: 'User requests (list query; filters locationId, platform, from, to)',
-        security,
-        querystring: listQuerySchema.extend(filters.shape),
-        response: { 200: listResultSchema(userRequestSchema), ...errors(400, 401, 403) },
-      },
-    },
-    async (request) => userRequestsList.page(app.db, request.query, userRequestListFilters(request.query)),
-  );
-
-  r.get(
-    userRequestsResource.routes.export,
-    {
-      config: { permission: K.export },
-      schema: {
-        tags,
-        summary: 'Every user request the list query and filters select, as CSV, Excel or PDF',
-        security,
-        params: exportParamSchema,
-        querystring: exportQuerySchema.extend(filters.shape),
-        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'],
-        response: errors(400, 401, 403),
-      },
-    },
-    async (request, reply) =>
-      sendExport(request, reply, {
-        format: request.params.format,
-        title: userRequestsResource.label.plural,
-        entity: userRequestsResource.entity,
-        columns: userRequestsResource.list.exportColumns.map((c) => ({
-          key: c.key,
-          header: c.header,
-          width: c.width,
-          format: c.type === 'date' ? (v: unknown) => (typeof v === 'string' ? new Date(v) : null) : undefined,
-        })),
-        rows: userRequestsList.rows(app.db, request.query, userRequestListFilters(request.query)),
-      }),
   );
 
   r.get(

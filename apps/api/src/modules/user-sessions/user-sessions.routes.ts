@@ -1,34 +1,45 @@
 import {
-  ADMIN_API_PATHS,
   API_PATHS,
-  exportParamSchema,
   HEADER_NAMES,
-  listQuerySchema,
-  listResultSchema,
   operationResponseSchema,
   PERMISSION_KEYS,
   SERVER_MESSAGES,
-  userScopedListQuerySchema,
   userSessionAddSchema,
-  userSessionSchema,
+  userSessionsResource,
 } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { errors } from '../../lib/http-schemas.js';
-import { exportQuerySchema, sendExport } from '../../lib/list-export.js';
+import { registerResourceRoutes } from '../../lib/resource/index.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { USER_SESSIONS_EXPORT_COLUMNS } from './user-sessions.list.js';
+import { USER_SESSIONS_EXPORT_FORMATS, userSessionsList } from './user-sessions.list.js';
 import { createUserSessionsService } from './user-sessions.service.js';
 
 const K = PERMISSION_KEYS.userSessions;
 
+/**
+ * The read-only resource (GET /user-sessions and its export, own sessions unless
+ * user-sessions.view-all), POST /user-sessions/{id}/end and POST /auth/user-sessions/add.
+ */
 export default async function userSessionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createUserSessionsService(app.sessions, app.clock, app.db);
-  const tags = ['user-sessions'];
+  const tags = [userSessionsResource.name];
   const security = [{ bearer: [] }];
+
+  registerResourceRoutes(app, {
+    resource: userSessionsResource,
+    list: userSessionsList,
+    filters: (query, request) => service.scope(requireAuth(request), query.userId as number | undefined),
+    decorate: async (request) => service.current(requireAuth(request)),
+    exportFormats: USER_SESSIONS_EXPORT_FORMATS,
+    summaries: {
+      list: 'Sessions of a user (own ones unless user-sessions.view-all)',
+      export: 'Every session the list query selects (own ones unless user-sessions.view-all), as CSV, Excel or PDF',
+    },
+  });
 
   r.post(
     API_PATHS.auth.userSessionsAdd,
@@ -55,48 +66,8 @@ export default async function userSessionsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    API_PATHS.userSessions,
-    {
-      config: { permission: { any: [K.view, K.viewAll] } },
-      schema: {
-        tags,
-        summary: 'Sessions of a user (own ones unless user-sessions.view-all)',
-        security,
-        querystring: listQuerySchema.extend(userScopedListQuerySchema.shape),
-        response: { 200: listResultSchema(userSessionSchema), ...errors(400, 401, 403) },
-      },
-    },
-    async (request) => service.list(requireAuth(request), request.query),
-  );
-
-  r.get(
-    ADMIN_API_PATHS.userSessionsExport(':format'),
-    {
-      // Exporting is its own grant, like every other list's export; the rows are the list's
-      // (own sessions unless user-sessions.view-all).
-      config: { permission: K.export },
-      schema: {
-        tags,
-        summary: 'Every session the list query selects (own ones unless user-sessions.view-all), as CSV, Excel or PDF',
-        security,
-        params: exportParamSchema,
-        querystring: exportQuerySchema.extend(userScopedListQuerySchema.shape),
-        response: errors(400, 401, 403),
-      },
-    },
-    async (request, reply) =>
-      sendExport(request, reply, {
-        format: request.params.format,
-        title: 'User sessions',
-        entity: 'user-session',
-        columns: USER_SESSIONS_EXPORT_COLUMNS,
-        rows: await service.rows(requireAuth(request), request.query),
-      }),
-  );
-
   r.post(
-    '/user-sessions/:id/end',
+    userSessionsResource.routes.member('end'),
     {
       config: { permission: { any: [K.revoke, K.revokeAny] } },
       schema: {

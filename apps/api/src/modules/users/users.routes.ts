@@ -3,6 +3,7 @@ import {
   idParamSchema,
   PERMISSION_KEYS,
   regenerateKeyResponseSchema,
+  type User,
   userListItemSchema,
   userMutationResponseSchema,
   usersResource,
@@ -11,8 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/http-schemas.js';
 import { recordChange, registerResourceRoutes } from '../../lib/resource/index.js';
-import { requireAuth } from '../../plugins/auth.js';
-import { manageableRoles, requestActor } from '../access/index.js';
+import { withManageable } from '../roles/index.js';
 import { userListFilters, usersList } from './users.repository.js';
 import { createUsersService, USER_MESSAGES } from './users.service.js';
 
@@ -27,13 +27,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     filters: userListFilters,
     messages: USER_MESSAGES,
     listRow: userListItemSchema,
-    async decoratePage(request, page) {
-      const manageable = await manageableRoles(app.db, requestActor(requireAuth(request)));
-      return {
-        ...page,
-        data: page.data.map((u) => ({ ...(u as { roleId: number }), manageable: manageable((u as { roleId: number }).roleId) })),
-      };
-    },
+    decorate: withManageable(app, (user: User) => user.roleId),
     mutationResponse: userMutationResponseSchema,
     summaries: {
       list: 'Users (list query + roleId, companyId, status filters)',

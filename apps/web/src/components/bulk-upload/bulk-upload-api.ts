@@ -61,25 +61,22 @@ export function useBulkUpload(kind: BulkUploadKind) {
   });
 }
 
-export function useRetryUpload(kind: BulkUploadKind) {
+/** A row's retry or removal: the toast says the outcome, and the kind's lists are read again either way. */
+function useRowMutation(kind: BulkUploadKind, call: (row: BulkUploadRow) => Promise<{ message?: string } | undefined>, done: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (row: BulkUploadRow) => api.post<{ message?: string }>(bulkUploadPaths(kind).retry(row.id)),
-    onSuccess: (answer) => toast.success(answer?.message || BULK_UPLOAD_MESSAGES.retried),
+    mutationFn: call,
+    onSuccess: (answer) => toast.success(answer?.message || done),
     onError: (error) => toast.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bulkKeys.kind(kind) }),
   });
 }
 
-export function useRemoveUpload(kind: BulkUploadKind) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (row: BulkUploadRow) => api.delete<{ message?: string }>(bulkUploadPaths(kind).remove(row.id)),
-    onSuccess: (answer) => toast.success(answer?.message || BULK_UPLOAD_MESSAGES.deleted),
-    onError: (error) => toast.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bulkKeys.kind(kind) }),
-  });
-}
+export const useRetryUpload = (kind: BulkUploadKind) =>
+  useRowMutation(kind, (row) => api.post<{ message?: string }>(bulkUploadPaths(kind).retry(row.id)), BULK_UPLOAD_MESSAGES.retried);
+
+export const useRemoveUpload = (kind: BulkUploadKind) =>
+  useRowMutation(kind, (row) => api.delete<{ message?: string }>(bulkUploadPaths(kind).remove(row.id)), BULK_UPLOAD_MESSAGES.deleted);
 
 /** Downloads through fetch with the bearer token (an <a href> cannot send it). */
 export async function downloadBulkFile(path: string, fileName?: string): Promise<void> {

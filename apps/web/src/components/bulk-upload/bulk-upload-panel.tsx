@@ -5,9 +5,14 @@ import { useCallback } from 'react';
 import { useCan } from '../../lib/permissions';
 import { downloadBulkFile } from './bulk-upload-api';
 import { BulkUploadLists } from './bulk-upload-lists';
-import { type BulkUploadKind, bulkUploadPaths } from '@console/contract';
+import { type BulkTemplateFormat, type BulkUploadKind, bulkUploadPaths } from '@console/contract';
 import { bulkKind } from './kinds';
 import { useLiveStatus } from './live-status';
+
+const TEMPLATES: [BulkTemplateFormat, string][] = [
+  ['csv', 'CSV template'],
+  ['excel', 'Excel template'],
+];
 import { UploadForm } from './upload-form';
 
 export type BulkUploadPanelProps = {
@@ -51,22 +56,17 @@ export function BulkUploadPanel({ kind, clientId }: BulkUploadPanelProps) {
           </div>
           {canUpload ? (
             <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                onClick={() => void downloadBulkFile(paths.template('csv'))}
-              >
-                CSV template
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                onClick={() => void downloadBulkFile(paths.template('excel'))}
-              >
-                Excel template
-              </Button>
+              {TEMPLATES.map(([format, label]) => (
+                <Button
+                  key={format}
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  onClick={() => void downloadBulkFile(paths.template(format))}
+                >
+                  {label}
+                </Button>
+              ))}
             </Group>
           ) : null}
         </Group>

@@ -16,7 +16,7 @@ export type DashboardHeadingProps = {
 };
 
 /** What a dashboard read by one query needs to know about it (a TanStack Query result fits). */
-type DashboardQuery = {
+export type DashboardQuery = {
   dataUpdatedAt: number;
   isFetching: boolean;
   isPending: boolean;

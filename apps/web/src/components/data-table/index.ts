@@ -7,6 +7,7 @@ export { BulkDeleteButton } from './bulk-delete-button';
 export { StatusBadge } from './status-badge';
 export { TimestampCell } from './timestamp-cell';
 export { breakable } from './breakable-text';
+export { nameColumn } from './name-column';
 export { useListQueryState, type ListQueryStateApi, type SetListQueryOptions } from './use-list-query-state';
 export { useColumnVisibility, columnStorageKey, readColumnOverrides, type ColumnVisibility } from './use-column-visibility';
 export { fetchDownload, fileNameFromContentDisposition, saveBlob, type FetchDownloadOptions } from './download';

@@ -16,9 +16,27 @@ export {
   describeBulkFailures,
   refusedDeleteTitle,
   useResourceDelete,
+  useResourceFilters,
   useResourcePermissions,
   useResourceWrites,
   type DeleteTexts,
 } from './use-resource';
 export { FilterBar, type FilterSelect } from './filter-bar';
-export { parseFilters, useUrlFilters, writeFilters, type FilterPatch, type FilterSpec, type FilterValues } from './url-filters';
+export { optionsFilterSelect } from './options-filter';
+export {
+  type OptionRow,
+  type OptionsRequest,
+  type ResourceOption,
+  resourceOptionsQuery,
+  useResourceOptions,
+} from './resource-options';
+export { ResourcePicker, type ResourcePickerProps } from './resource-picker';
+export {
+  parseFilters,
+  urlFilterSpec,
+  useUrlFilters,
+  writeFilters,
+  type FilterPatch,
+  type FilterSpec,
+  type FilterValues,
+} from './url-filters';

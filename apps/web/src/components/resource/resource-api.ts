@@ -1,7 +1,9 @@
 import { ERROR_MESSAGES, type ListResult, type OperationResponse } from '@console/contract';
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, buildUrl, errorMessage, type QueryValue, readListOrEmpty, type UploadProgress } from '../../lib/api-client';
 import { getSession } from '../../lib/auth/session';
+import type { RouteQueries } from '../../lib/route-prefetch';
 import {
   type DataTableExportConfig,
   exportErrorMessage,
@@ -11,12 +13,21 @@ import {
   parseListQuery,
 } from '../data-table';
 import { toast } from '../ui/toast';
+import { type FilterSpec, type FilterValues, parseFilters } from './url-filters';
 
 /** What the kit reads of a contract declaration (`defineResource` in @console/contract). */
 export type ResourceDeclaration = {
   name: string;
   label: { singular: string; plural: string };
-  keys: { view: string; create?: string; update?: string; delete?: string; export?: string };
+  keys: { view: string; viewAll?: string; create?: string; update?: string; delete?: string; export?: string };
+  /** 'read-only': list, filters and exports; no add, edit or delete. */
+  mode: 'crud' | 'read-only';
+  /** The add and edit bodies' schemas (the drawer's default validation). */
+  schemas: { create: z.ZodType; update: z.ZodType };
+  /** The columns the API sorts by, and what the search looks in. */
+  list: { sortFields: readonly string[]; search: readonly string[] };
+  /** The dropdown projection: its `label` field also names a row in messages. */
+  options?: { label: string };
   api: {
     list: string;
     detail: (id: number) => string;
@@ -56,7 +67,14 @@ export type ResourceApiOptions = {
   onListError?: 'throw' | 'empty';
   /** The error a failed list read shows (spec s.8 defaults: 'Failed to load posts', locations 'Failed to get location'). */
   listErrorMessage?: string;
+  /** The list's filters kept in the URL (how each value is read): part of the key, the list call and the export. */
+  urlFilters?: FilterSpec;
+  /** Reshapes what was read from the URL (e.g. a date range given backwards). */
+  // biome-ignore lint/suspicious/noExplicitAny: each list's own filter values (FilterValues of its spec)
+  normaliseFilters?: (filters: any) => FilterValues<FilterSpec>;
 };
+
+const NO_FILTERS: FilterSpec = {};
 
 /** Fetchers, query options and the export config of one resource; a feature builds it once at module scope. */
 export function createResourceApi<Row>(resource: ResourceDeclaration, options: ResourceApiOptions = {}) {
@@ -87,11 +105,24 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
   const listQueryOptions = (query: ListQueryState, filters: ResourceFilters = {}) =>
     queryOptions({ queryKey: [...keys.lists(filters), query], queryFn: ({ signal }) => list(query, filters, { signal }) });
 
+  const urlFilters = options.urlFilters ?? NO_FILTERS;
+  const { normaliseFilters } = options;
+  const filtersFromUrl = (params: URLSearchParams): ResourceFilters => {
+    const read = parseFilters(urlFilters, params);
+    return normaliseFilters ? normaliseFilters(read) : read;
+  };
+  /** The page a list screen shows for these URL parameters (see listQueryForUrl), with the URL's filters. */
+  const routeQueries: RouteQueries = (params) => [listQueryOptions(parseListQuery(params), filtersFromUrl(params))];
+
   return {
     resource,
     keys,
     list,
     listQueryOptions,
+    urlFilters,
+    normaliseFilters,
+    filtersFromUrl,
+    routeQueries,
     /**
      * The page a list screen shows for these URL parameters (the table's state under `prefix`,
      * ResourcePage's `urlPrefix`): what a route's loader prefetches, under the key the table
@@ -103,24 +134,6 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
       queryOptions({
         queryKey: keys.detail(id),
         queryFn: ({ signal }) => api.get<{ data: Row }>(resource.api.detail(id), { signal }).then((b) => b.data),
-      }),
-    /**
-     * A dropdown's rows: every row (by name) projected to `pick`'s shape, cached under its own
-     * 'options' key so no other screen reads a different shape from it.
-     */
-    optionsQueryOptions: <O>(shape: string, pick: (row: Row) => O, query: Record<string, QueryValue> = {}) =>
-      queryOptions({
-        queryKey: keys.options(shape),
-        queryFn: async ({ signal }) =>
-          (
-            (
-              await api.get<ListResult<Row>>(resource.api.list, {
-                query: { page: 1, limit: 500, sortField: 'name', sortOrder: 'asc', ...query },
-                signal,
-              })
-            )?.data ?? []
-          ).map(pick),
-        staleTime: 60_000,
       }),
     /** POST /x/add: FormData for multipart resources, an object for JSON ones. */
     create: (body: FormData | object, options: WriteOptions = {}) => api.post<WriteResponse<Row>>(resource.api.add, body, options),

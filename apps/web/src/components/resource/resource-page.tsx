@@ -2,28 +2,31 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useSession } from '../../lib/auth/session';
-import { DataTable, type DataTableColumnDef, type ListQueryState } from '../data-table';
+import { DataTable, type DataTableColumnDef, type ListQueryState, type RecordId, type SortOrder } from '../data-table';
 import { confirmDelete } from '../ui/alert-dialog';
-import type { ResourceApi, ResourceFilters } from './resource-api';
+import { FilterBar, type FilterSelect } from './filter-bar';
+import type { ResourceApi, ResourceDeclaration, ResourceFilters } from './resource-api';
 import { type EditorState, type ResourceForm, ResourceFormDrawer } from './resource-form-drawer';
 import { type RowAction, RowActions } from './row-actions';
-import { type DeleteTexts, useResourceDelete, useResourcePermissions } from './use-resource';
+import type { FilterPatch, FilterSpec, FilterValues } from './url-filters';
+import { type DeleteTexts, useResourceDelete, useResourceFilters, useResourcePermissions } from './use-resource';
 
 type ResourceRowHandlers<Row> = { onEdit?: (row: Row) => void; onDelete?: (row: Row) => void };
 
-export type ResourcePageProps<Row extends { id: number }> = {
+export type ResourcePageProps<Row extends { id: RecordId }> = {
   resourceApi: ResourceApi<Row>;
-  title: string;
+  /** Default: 'All <plural>'. */
+  title?: string;
   description: ReactNode;
-  /** The data columns (every visible one sortable); the kit appends the actions column. */
+  /** The data columns; a column the declaration's sortFields lack is not sortable. The kit appends the actions column. */
   columns: DataTableColumnDef<Row>[];
-  /** Name of a row in labels ('Edit {name}', 'Select {name}'). */
-  recordName: (row: Row) => string;
-  /** The add/edit drawer; leave out to handle editing yourself (`onEdit`/`onAdd`). */
+  /** Name of a row in labels ('Edit {name}', 'Select {name}'); default: the declared options label field ('name'). */
+  recordName?: (row: Row) => string;
+  /** The add/edit drawer; leave out to handle editing yourself (`onEdit`). */
   form?: ResourceForm<Row>;
   /** Custom editor (e.g. a modal): called instead of opening the drawer. */
   onEdit?: (row: Row | null) => void;
-  /** Extra row actions (between edit and delete), e.g. regenerate a key, a status toggle. */
+  /** Extra row actions (between edit and delete), e.g. regenerate a key, end a session. */
   rowActions?: RowAction<Row>[];
   /** Show the actions column without edit/delete keys (e.g. a link every viewer may follow). */
   actionsAlways?: boolean;
@@ -31,12 +34,25 @@ export type ResourcePageProps<Row extends { id: number }> = {
   renderRowActions?: (row: Row, handlers: ResourceRowHandlers<Row>) => ReactNode;
   /** Refusals shown as a dialog, and a way forward it offers (the dialog's title comes from the resource's label). */
   deleteTexts?: DeleteTexts<Row>;
-  /** Current filters (from the URL, a picker...): part of the query key, the list call and the export. */
+  /** The list's filters; default: those the URL holds (the api's `urlFilters`). Part of the key, the list call and the export. */
   filters?: ResourceFilters;
-  /** Above the table: filter bar, parent picker... */
+  /** Selects over the URL filters, drawn above the table with 'Clear filters'. */
+  filterSelects?: readonly FilterSelect[];
+  /** Other inputs of that bar, after the selects (e.g. a date range). */
+  filterInputs?: (filters: FilterValues<FilterSpec>, onChange: (patch: FilterPatch<FilterSpec>) => void) => ReactNode;
+  /** Above the table instead of a filter bar (e.g. a parent picker). */
   filterBar?: ReactNode;
+  /** Beside the title (e.g. whose records the list shows). */
+  headerExtra?: ReactNode;
   isRecordSelectable?: (row: Row) => boolean;
-  searchPlaceholder: string;
+  /** Default: 'Search by <the declaration's search fields>…'. */
+  searchPlaceholder?: string;
+  /** The search box's name; default 'Search <plural>'. */
+  searchLabel?: string;
+  /** Default 'No <plural> found'. */
+  noRecordsText?: string;
+  /** The order before the user picks one (default: the API's). */
+  defaultSort?: { field: string; order: SortOrder };
   /** Runs with every page the table loads (e.g. to keep row names for messages). */
   onPage?: (rows: Row[]) => void;
   /** URL parameter prefix of the table's state, for a second table on the page (e.g. 'ts.'). */
@@ -45,19 +61,31 @@ export type ResourcePageProps<Row extends { id: number }> = {
   children?: ReactNode;
 };
 
+const words = (field: string) => field.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+const nameOf = (resource: ResourceDeclaration) => {
+  const field = resource.options?.label ?? 'name';
+  return (row: { id: RecordId }) => String((row as Record<string, unknown>)[field] ?? `${resource.label.singular} ${row.id}`);
+};
+
 /**
  * A resource's list screen: title, 'Add x' (create key), the data table with search, sort,
- * paging, column chooser, exports (export key), row edit (update key) and delete (delete key),
- * bulk delete, and the add/edit drawer. A feature configures it and adds what is its own.
+ * paging, column chooser, filters, exports (export key), row edit (update key) and delete
+ * (delete key), bulk delete, and the add/edit drawer; a read-only resource shows the list,
+ * filters and exports only. A feature passes what the declaration does not say: its columns,
+ * its form and its texts.
  */
-export function ResourcePage<Row extends { id: number }>(props: ResourcePageProps<Row>) {
-  const { resourceApi, form, filters = {}, onPage } = props;
+export function ResourcePage<Row extends { id: RecordId }>(props: ResourcePageProps<Row>) {
+  const { resourceApi, form, onPage } = props;
   const { resource } = resourceApi;
+  const { singular, plural } = resource.label;
   const session = useSession();
-  const can = useResourcePermissions(resource.keys);
+  const can = useResourcePermissions(resource);
+  const url = useResourceFilters(resourceApi);
+  const filters = props.filters ?? url.filters;
+  const recordName = useMemo(() => props.recordName ?? nameOf(resource), [props.recordName, resource]);
   // Names of the rows seen on screen, so a bulk delete reports each refusal by name.
-  const names = useRef(new Map<number, string>());
-  const labelOf = useCallback((id: number) => names.current.get(id) ?? `${resource.label.singular} ${id}`, [resource.label.singular]);
+  const names = useRef(new Map<RecordId, string>());
+  const labelOf = useCallback((id: number) => names.current.get(id) ?? `${singular} ${id}`, [singular]);
   const { deleteOne, deleteMany } = useResourceDelete(resourceApi, props.deleteTexts, labelOf);
   const [editor, setEditor] = useState<EditorState<Row>>({ opened: false, row: null, session: 0 });
   const customEdit = props.onEdit;
@@ -68,10 +96,15 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
   );
   const closeEditor = useCallback(() => setEditor((prev) => ({ ...prev, opened: false })), []);
 
-  const { recordName, rowActions, renderRowActions } = props;
+  const { rowActions, renderRowActions } = props;
   const hasActions = can.update || can.remove || Boolean(rowActions?.length) || Boolean(props.actionsAlways);
   const columns = useMemo<DataTableColumnDef<Row>[]>(() => {
-    if (!hasActions) return props.columns;
+    // The API sorts by the declared fields only: another column's header does not offer a sort it would refuse.
+    const sortable = resource.list.sortFields;
+    const data = props.columns.map((c) =>
+      c.sortable === undefined && !sortable.includes(c.sortField ?? c.accessor) ? { ...c, sortable: false } : c,
+    );
+    if (!hasActions) return data;
     const actions: DataTableColumnDef<Row> = {
       accessor: 'actions',
       title: 'Actions',
@@ -91,8 +124,8 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
           />
         ),
     };
-    return [...props.columns, actions];
-  }, [props.columns, hasActions, can.update, can.remove, openEditor, deleteOne, recordName, rowActions, renderRowActions]);
+    return [...data, actions];
+  }, [props.columns, resource, hasActions, can.update, can.remove, openEditor, deleteOne, recordName, rowActions, renderRowActions]);
 
   // The same key and fetcher as resourceApi.listQueryForUrl, which a route's loader prefetches.
   const queryKey = useMemo(() => resourceApi.keys.lists(filters), [resourceApi, filters]);
@@ -103,59 +136,74 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
   // From the rows shown rather than inside queryFn: a prefetched page never passes through it.
   const onRecords = useCallback(
     (rows: Row[]) => {
-      for (const row of rows) names.current.set(row.id, props.recordName(row));
+      for (const row of rows) names.current.set(row.id, recordName(row));
       onPage?.(rows);
     },
-    [onPage, props.recordName],
+    [onPage, recordName],
   );
   const exports = useMemo(() => (can.exportList ? resourceApi.exportConfig(filters) : undefined), [can.exportList, resourceApi, filters]);
   const bulk = can.remove ? { onBulkDelete: deleteMany, onConfirmDelete: confirmDelete } : {};
-  const singular = resource.label.singular.toLowerCase();
-  const listQueryOptions = useMemo(() => (props.urlPrefix ? { prefix: props.urlPrefix } : undefined), [props.urlPrefix]);
+  const { urlPrefix, defaultSort } = props;
+  const listQueryOptions = useMemo(
+    () =>
+      urlPrefix || defaultSort
+        ? { prefix: urlPrefix, defaultSortField: defaultSort?.field, defaultSortOrder: defaultSort?.order }
+        : undefined,
+    [urlPrefix, defaultSort],
+  );
 
   const table = (
     <DataTable<Row>
       tableId={resource.name}
       userId={session?.user.id ?? session?.user.email}
-      label={resource.label.plural}
+      label={plural}
       columns={columns}
       queryKey={queryKey}
       queryFn={queryFn}
       onRecords={onRecords}
       getRecordLabel={recordName}
       isRecordSelectable={props.isRecordSelectable}
-      searchLabel={`Search ${resource.label.plural.toLowerCase()}`}
-      searchPlaceholder={props.searchPlaceholder}
-      noRecordsText={`No ${resource.label.plural.toLowerCase()} found`}
+      searchLabel={props.searchLabel ?? `Search ${plural.toLowerCase()}`}
+      searchPlaceholder={props.searchPlaceholder ?? `Search by ${resource.list.search.map(words).join(', ')}…`}
+      noRecordsText={props.noRecordsText ?? `No ${plural.toLowerCase()} found`}
       pinLastColumn={hasActions}
       listQueryOptions={listQueryOptions}
       exports={exports}
       {...bulk}
     />
   );
+  const filterBar =
+    props.filterSelects || props.filterInputs ? (
+      <FilterBar selects={props.filterSelects ?? []} values={url.filters} onChange={url.setFilters} onClear={url.clearFilters}>
+        {props.filterInputs?.(url.filters, url.setFilters)}
+      </FilterBar>
+    ) : (
+      props.filterBar
+    );
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
           <Title order={2} size="h3">
-            {props.title}
+            {props.title ?? `All ${plural.toLowerCase()}`}
           </Title>
           <Text c="dimmed" size="sm">
             {props.description}
           </Text>
         </div>
+        {props.headerExtra}
         {can.create ? (
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openEditor(null)}>
-            Add {singular}
+            Add {singular.toLowerCase()}
           </Button>
         ) : null}
       </Group>
 
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        {props.filterBar ? (
+        {filterBar ? (
           <Stack gap="md">
-            {props.filterBar}
+            {filterBar}
             {table}
           </Stack>
         ) : (
@@ -168,7 +216,7 @@ export function ResourcePage<Row extends { id: number }>(props: ResourcePageProp
           resourceApi={resourceApi}
           form={form}
           state={editor}
-          title={(row) => (row ? `Edit ${recordName(row)}` : `Add ${singular}`)}
+          title={(row) => (row ? `Edit ${recordName(row)}` : `Add ${singular.toLowerCase()}`)}
           onClose={closeEditor}
         />
       ) : null}

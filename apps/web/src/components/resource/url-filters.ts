@@ -1,6 +1,7 @@
 import { isValid, parseISO } from 'date-fns';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
 
 /**
  * A list's filters, kept in the URL next to its list query (back/forward, reload and a shared
@@ -19,6 +20,43 @@ type ValueOf<K extends FilterKind> = K extends 'id' ? number : K extends readonl
 export type FilterValues<S extends FilterSpec> = { -readonly [N in keyof S]?: ValueOf<S[N]> };
 /** A change of some filters; undefined (or '') clears one. */
 export type FilterPatch<S extends FilterSpec> = Partial<Record<keyof S, string | undefined>>;
+
+/** How a filter the contract declares (its list.filters) reads from the URL: an enum's values, a number an id, a date a day. */
+type KindOf<T> =
+  T extends z.ZodOptional<infer I>
+    ? KindOf<I>
+    : T extends z.ZodPipe<infer _In, infer Out>
+      ? KindOf<Out>
+      : T extends z.ZodEnum<infer E>
+        ? readonly E[keyof E][]
+        : T extends z.ZodNumber | z.ZodCoercedNumber<infer _N>
+          ? 'id'
+          : 'day';
+export type SpecOf<S> = { readonly [N in keyof S]: KindOf<S[N]> };
+
+type Def = { type: string; innerType?: z.ZodType; out?: z.ZodType; entries?: Record<string, string> };
+function kindOf(schema: z.ZodType): FilterKind {
+  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  if ((def.type === 'optional' || def.type === 'nullable') && def.innerType) return kindOf(def.innerType);
+  if (def.type === 'pipe' && def.out) return kindOf(def.out);
+  if (def.type === 'enum' && def.entries) return Object.values(def.entries);
+  if (def.type === 'number') return 'id';
+  // A date or date-time bound (user requests' from/to): the screens pick whole days.
+  if (def.type === 'union') return 'day';
+  throw new Error(`A list filter of type ${def.type} cannot be read from the URL`);
+}
+
+/**
+ * The URL reading of filters a resource declares (`resource.list.filters`), all of them or the
+ * `names` a screen offers: what each value is comes from the contract, not from a copy of it.
+ */
+export function urlFilterSpec<S extends z.ZodRawShape, N extends keyof S & string = keyof S & string>(
+  filters: S,
+  names?: readonly N[],
+): SpecOf<Pick<S, N>> {
+  const picked = names ?? (Object.keys(filters) as N[]);
+  return Object.fromEntries(picked.map((name) => [name, kindOf(filters[name] as unknown as z.ZodType)])) as SpecOf<Pick<S, N>>;
+}
 
 const ID = /^[1-9]\d{0,9}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -6,22 +6,28 @@ import { useCan } from '../../lib/permissions';
 import type { RecordId } from '../data-table';
 import { confirmDelete, showAlert } from '../ui/alert-dialog';
 import { toast } from '../ui/toast';
-import type { ResourceApi, WriteOptions } from './resource-api';
+import type { ResourceApi, ResourceDeclaration, WriteOptions } from './resource-api';
+import { useUrlFilters } from './url-filters';
 
-/** What the signed-in user may do on a resource's screen (the API enforces the same keys). */
-export function useResourcePermissions(keys: ResourceApi<unknown>['resource']['keys']) {
+/** What the signed-in user may do on a resource's screen (the API enforces the same keys); a read-only resource has no writes. */
+export function useResourcePermissions({ keys, mode }: Pick<ResourceDeclaration, 'keys' | 'mode'>) {
   const none = '';
+  const writable = mode !== 'read-only';
   const create = useCan(keys.create ?? none);
   const update = useCan(keys.update ?? none);
   const remove = useCan(keys.delete ?? none);
   const exportList = useCan(keys.export ?? none);
   return {
-    create: Boolean(keys.create) && create,
-    update: Boolean(keys.update) && update,
-    remove: Boolean(keys.delete) && remove,
+    create: writable && Boolean(keys.create) && create,
+    update: writable && Boolean(keys.update) && update,
+    remove: writable && Boolean(keys.delete) && remove,
     exportList: Boolean(keys.export) && exportList,
   };
 }
+
+/** The filters of a resource's list kept in the URL (its api's `urlFilters`), with setters. */
+export const useResourceFilters = (resourceApi: Pick<ResourceApi<unknown>, 'urlFilters' | 'normaliseFilters'>) =>
+  useUrlFilters(resourceApi.urlFilters, resourceApi.normaliseFilters);
 
 /** Add and edit mutations; both refresh everything under the resource's key. */
 export function useResourceWrites<Row>(resourceApi: ResourceApi<Row>, options: WriteOptions = {}) {
@@ -61,7 +67,7 @@ export function describeBulkFailures(failures: readonly { id: number; message: s
  * Delete one row (confirm, toast, a 409 explained in a dialog the user must close) and many
  * (one by one; rejects while any row stayed, so the table keeps those selected).
  */
-export function useResourceDelete<Row extends { id: number }>(
+export function useResourceDelete<Row extends { id: RecordId }>(
   resourceApi: ResourceApi<Row>,
   texts: DeleteTexts<Row> = {},
   /** Name of a row by id (rows seen on screen), for the bulk refusal lines. */
@@ -111,7 +117,8 @@ export function useResourceDelete<Row extends { id: number }>(
     async (row: Row) => {
       if (!(await confirmDelete())) return;
       try {
-        const result = await remove.mutateAsync(row.id);
+        // Only numeric ids have delete routes (a read-only resource, such as sessions by uuid, has none).
+        const result = await remove.mutateAsync(row.id as number);
         toast.success(result?.message || `${label.singular} deleted`);
       } catch (error) {
         const message = errorMessage(error, ERROR_MESSAGES.generic);

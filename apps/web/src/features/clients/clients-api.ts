@@ -1,31 +1,14 @@
-import {
-  CLIENT_TYPES,
-  type Client,
-  type Company,
-  COMPANY_DROPDOWN_LIMIT,
-  clientsResource,
-  companiesResource,
-  STATUSES,
-} from '@console/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Client, clientsResource } from '@console/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../lib/api-client';
-import { createResourceApi, type FilterSpec, parseFilters, resourceKeys } from '../../components/resource';
+import { createResourceApi, resourceKeys, urlFilterSpec } from '../../components/resource';
 import { toast } from '../../components/ui/toast';
-import type { RouteQueries } from '../../lib/route-prefetch';
+
+/** The list filters (type, status, companyId: the contract's), kept in the URL. */
+export const CLIENT_FILTERS = urlFilterSpec(clientsResource.list.filters);
 
 /** GET /client (type, status, companyId filters), add, update, delete and exports. */
-export const clientsApi = createResourceApi<Client>(clientsResource);
-
-/** The list filters (contract clientsResource.list.filters), kept in the URL. */
-export const CLIENT_FILTERS = { type: CLIENT_TYPES, status: STATUSES, companyId: 'id' } as const satisfies FilterSpec;
-
-/** What the clients screen asks for first: the page of the list its URL selects, with its filters. */
-export const clientsRouteQueries: RouteQueries = (params) => [clientsApi.listQueryForUrl(params, parseFilters(CLIENT_FILTERS, params))];
-
-const companies = createResourceApi<Company>(companiesResource);
-/** The company filter and drawer dropdown: one call, limit 1000, sorted by name. */
-export const useCompanyOptions = () =>
-  useQuery(companies.optionsQueryOptions('id-name', ({ id, name }) => ({ id, name }), { limit: COMPANY_DROPDOWN_LIMIT }));
+export const clientsApi = createResourceApi<Client>(clientsResource, { urlFilters: CLIENT_FILTERS });
 
 type ListPage = { data: Client[]; total: number; totalPages: number };
 export type ClientToggle =

@@ -10,6 +10,7 @@ import { getAppConfig } from '../../lib/app-config';
 import { useSession } from '../../lib/auth/session';
 import { modulesQuery } from '../../lib/modules';
 import { storage } from '../../lib/storage';
+import page from '../../components/ui/standalone-page.module.css';
 import classes from './home.module.css';
 import { ModuleCard } from './module-card';
 import { decideModuleNavigation } from './module-navigation';
@@ -38,9 +39,9 @@ export default function HomePage() {
 
   const firstname = session?.user.firstname;
   return (
-    <div className={classes.page}>
+    <div className={page.page}>
       <SkipLink />
-      <header className={classes.header}>
+      <header className={page.header}>
         <TopBar leading={<Brand />} />
       </header>
       <Container size="lg" component="main" pb="xl" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>

@@ -3,15 +3,12 @@ import { Stack } from '@mantine/core';
 import { IconWaveSine } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useClientOptions } from '../../components/client-picker';
-import { type DeleteTexts, ResourcePage, type RowAction } from '../../components/resource';
+import { type DeleteTexts, ResourcePage, type RowAction, useResourceOptions } from '../../components/resource';
 import { useCan } from '../../lib/permissions';
 import { deactivated, locationsApi, SEQUENCES_URL_PREFIX, selectedLocation } from './api/locations-api';
 import { locationColumns } from './components/location-columns';
 import { locationForm } from './components/location-forms';
 import { ToneSequencesPanel } from './components/tone-sequences-panel';
-
-const recordName = (l: Location) => l.name;
 
 /** /tone-dashboard/locations: locations with add, edit, delete, exports, and the chosen one's tone sequences (?location=id). */
 export default function LocationsPage() {
@@ -28,7 +25,7 @@ export default function LocationsPage() {
     }),
     [canUpdate],
   );
-  const clients = useClientOptions();
+  const clients = useResourceOptions('clients', { fields: ['name'] });
   const form = useMemo(() => locationForm(clients.data ?? []), [clients.data]);
   const selected = selectedLocation(params);
   // Names of the rows seen, for the panel's title.
@@ -65,12 +62,10 @@ export default function LocationsPage() {
         title="Locations"
         description="The places where tones play; choose one's tone sequences from its row."
         columns={locationColumns}
-        recordName={recordName}
         form={form}
         rowActions={rowActions}
         onPage={onPage}
         deleteTexts={deleteTexts}
-        searchPlaceholder="Search by name, address, city, country…"
       />
       {selected && canSequences ? <ToneSequencesPanel locationId={selected} locationName={names[selected]} /> : null}
     </Stack>

@@ -1,20 +1,15 @@
 import { type ManageAction, manageActionsResource } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { readListOrEmpty } from '../../lib/api-client';
-import { readClientIdParam } from '../../components/client-picker';
-import { createResourceApi } from '../../components/resource';
-import type { RouteQueries } from '../../lib/route-prefetch';
+import { createResourceApi, urlFilterSpec } from '../../components/resource';
+
+/** The list filter the screen offers, kept in the URL (`?clientId=`; none: every client's actions), part of the list's key. */
+export const ACTION_FILTERS = urlFilterSpec(manageActionsResource.list.filters, ['clientId']);
 
 /** GET /manage-actions (clientId filter), add, update, delete and exports. */
-export const manageActionsApi = createResourceApi<ManageAction>(manageActionsResource);
-
-/** The list filter (`?clientId=`; none: every client's actions), part of the list's key. */
-export const actionFilters = (clientId: number | undefined) => (clientId ? { clientId } : {});
-
-/** What the manage-actions screen asks for first: the page of the list its URL selects. */
-export const manageActionsRouteQueries: RouteQueries = (params) => [
-  manageActionsApi.listQueryForUrl(params, actionFilters(readClientIdParam(params))),
-];
+export const manageActionsApi = createResourceApi<ManageAction>(manageActionsResource, { urlFilters: ACTION_FILTERS });
+/** The client picker and the drawer's client list: every client by name; the picker marks an inactive one. */
+export const CLIENT_OPTIONS = { fields: ['name', 'status'] } as const;
 
 export type MediaOption = { id: number; title: string; kind: 'demo' | 'campaign' };
 

@@ -1,42 +1,42 @@
 import type { ManageAction } from '@console/contract';
-import { Group, Stack } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useMemo } from 'react';
 import { BulkUploadPanel } from '../../components/bulk-upload';
-import { ClientPicker, useClientIdParam, useClientOptions } from '../../components/client-picker';
-import { ResourcePage } from '../../components/resource';
+import { ResourcePage, ResourcePicker, useResourceOptions, useUrlFilters } from '../../components/resource';
 import { actionColumns } from './components/action-columns';
 import { actionForm } from './components/action-form';
-import { actionFilters, manageActionsApi } from './manage-actions-api';
-
-const recordName = (a: ManageAction) => a.name;
+import { ACTION_FILTERS, CLIENT_OPTIONS, manageActionsApi } from './manage-actions-api';
 
 /**
  * /demo-admin/manage-actions: what a tone code makes a device do, per client (`?clientId=`; none:
  * every client's), with add, edit, delete and exports (DESIGN s.4b).
  */
 export default function ManageActionsPage() {
-  const [clientId, setClientId] = useClientIdParam();
-  const clients = useClientOptions();
-  const filters = useMemo(() => actionFilters(clientId), [clientId]);
+  const { filters, setFilters } = useUrlFilters(ACTION_FILTERS);
+  const { clientId } = filters;
+  const clients = useResourceOptions('clients', CLIENT_OPTIONS);
   const form = useMemo(() => actionForm(clients.data ?? [], clientId), [clients.data, clientId]);
   return (
-    <Stack gap="xl">
-      <ResourcePage<ManageAction>
-        resourceApi={manageActionsApi}
-        title="Manage actions"
-        description="What a tone code makes a device do: open a page or a link, show media, call, e-mail or text."
-        columns={actionColumns}
-        recordName={recordName}
-        form={form}
-        filters={filters}
-        filterBar={
-          <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label="Filters">
-            <ClientPicker value={clientId} onChange={setClientId} placeholder="All clients" />
-          </Group>
-        }
-        searchPlaceholder="Search by name, value, tone code…"
-      />
+    <ResourcePage<ManageAction>
+      resourceApi={manageActionsApi}
+      title="Manage actions"
+      description="What a tone code makes a device do: open a page or a link, show media, call, e-mail or text."
+      columns={actionColumns}
+      form={form}
+      filterBar={
+        <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label="Filters">
+          <ResourcePicker
+            name="clients"
+            {...CLIENT_OPTIONS}
+            value={clientId}
+            onChange={(id) => setFilters({ clientId: id ? String(id) : undefined })}
+            placeholder="All clients"
+          />
+        </Group>
+      }
+    >
+      {/* Under the list, as on the media screens: the bulk upload of the chosen client. */}
       <BulkUploadPanel kind="manage-actions" clientId={clientId} />
-    </Stack>
+    </ResourcePage>
   );
 }

@@ -7,7 +7,7 @@ import { showAlert } from '../../components/ui/alert-dialog';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api-client';
 import { modulesQuery } from '../../lib/modules';
-import { canWith, usePermissions } from '../../lib/permissions';
+import { canWith, rolePermissionsKey, usePermissions } from '../../lib/permissions';
 import { useModulePermissions } from './api/get-module-permissions';
 import { useGridRoles } from './api/get-roles';
 import { saveModulePermissions } from './api/save-module-permissions';
@@ -62,7 +62,7 @@ export default function ModulePermissionsPage() {
     }
     setSaving(false);
     await queryClient.invalidateQueries({ queryKey: ['module-permissions'] });
-    await queryClient.invalidateQueries({ queryKey: ['role-permissions'] });
+    await queryClient.invalidateQueries({ queryKey: rolePermissionsKey() });
     const done = changed.length - failures.length;
     // The refetched rows are the truth now; failed rows show their stored state again.
     setDraft(null);

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { modulesQuery } from '../../lib/modules';
 import { usePermissionGroups } from './api/get-permission-groups';
-import { useRoleOptions } from './api/get-role-options';
+import { useRoleRows } from './api/get-role-options';
 import { PermissionGroupsTab } from './components/permission-groups-tab';
 import { RoleAccessTab } from './components/role-access-tab';
 import { indexCatalogue } from './logic/grants-matrix';
@@ -16,7 +16,7 @@ export default function PermissionsPage() {
   // which is all they may grant anyway).
   const modules = useQuery(modulesQuery());
   const groups = usePermissionGroups();
-  const roles = useRoleOptions();
+  const roles = useRoleRows();
   const [tab, setTab] = useState<string | null>('access');
 
   const index = useMemo(

@@ -1,7 +1,7 @@
-import { Grid, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Title } from '@mantine/core';
 import { IconActivity, IconBuilding, IconShieldLock, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import type { ProductDashboard } from '@console/contract';
-import { DashboardHeading, headingStateOf, PerDayCard, type Stat, StatCards } from '../../components/charts';
+import { DashboardFrame, DashboardGrid, PerDayCard, type Stat, StatCards } from '../../components/charts';
 import { PRODUCT_DASHBOARD_ERROR, useProductDashboard } from './api/get-product-dashboard';
 import { RecentChanges } from './components/recent-changes';
 
@@ -30,57 +30,44 @@ function stats(data: ProductDashboard): Stat[] {
   ];
 }
 
+const skeleton = (
+  <>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
+      {Array.from({ length: 5 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity and never reorder
+        <Skeleton key={i} h={104} radius="md" />
+      ))}
+    </SimpleGrid>
+    <DashboardGrid main={<Skeleton h={340} radius="md" />} side={<Skeleton h={340} radius="md" />} />
+  </>
+);
+
 /** /{product}/dashboard: companies, users, roles, sessions, sign-ins per day and recent changes from one call. */
 export default function ProductDashboardPage() {
-  const dashboard = useProductDashboard();
-  const { data } = dashboard;
-
   return (
-    <Stack gap="lg" aria-busy={dashboard.isFetching || undefined}>
-      <DashboardHeading title="Overview" description="Your platform at a glance." {...headingStateOf(dashboard, PRODUCT_DASHBOARD_ERROR)} />
-
-      {dashboard.isPending ? <DashboardSkeleton /> : null}
-
-      {data ? (
+    <DashboardFrame
+      query={useProductDashboard()}
+      description="Your platform at a glance."
+      error={PRODUCT_DASHBOARD_ERROR}
+      skeleton={skeleton}
+    >
+      {(data) => (
         <>
           <StatCards stats={stats(data)} />
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, lg: 7 }}>
-              {/* Days in the browser's time zone (the call sends it). */}
-              <PerDayCard title="Sign-ins per day" days={data.signInsPerDay} noun="sign-in" label="Sign-ins" dayHeader="Day" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 5 }}>
+          <DashboardGrid
+            // Days in the browser's time zone (the call sends it).
+            main={<PerDayCard title="Sign-ins per day" days={data.signInsPerDay} noun="sign-in" label="Sign-ins" dayHeader="Day" />}
+            side={
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="recent-changes-heading">
                 <Title order={2} size="h4" id="recent-changes-heading" mb="sm">
                   Recent changes
                 </Title>
                 <RecentChanges changes={data.recentChanges} headingId="recent-changes-heading" />
               </Paper>
-            </Grid.Col>
-          </Grid>
+            }
+          />
         </>
-      ) : null}
-    </Stack>
-  );
-}
-
-function DashboardSkeleton() {
-  return (
-    <Stack gap="md" role="status" aria-label="Loading the dashboard">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
-        {Array.from({ length: 5 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity and never reorder
-          <Skeleton key={i} h={104} radius="md" />
-        ))}
-      </SimpleGrid>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Skeleton h={340} radius="md" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Skeleton h={340} radius="md" />
-        </Grid.Col>
-      </Grid>
-    </Stack>
+      )}
+    </DashboardFrame>
   );
 }

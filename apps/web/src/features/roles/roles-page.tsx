@@ -8,7 +8,6 @@ import { RoleRowActions } from './components/role-row-actions';
 import { rolesColumns } from './components/roles-columns';
 import { isProtectedRole } from './roles-logic';
 
-const recordName = (role: RoleListItem) => role.name;
 // Role 1 is never deleted; a role stronger than the user's own they may not delete.
 const isSelectable = (role: RoleListItem) => !isProtectedRole(role) && role.manageable;
 
@@ -20,10 +19,9 @@ export default function RolesPage() {
   return (
     <ResourcePage<RoleListItem>
       resourceApi={rolesApi}
-      title="All roles"
       description="A role decides which modules, menus and buttons its users get. Use Manage access to change them."
+      searchPlaceholder="Search roles..."
       columns={rolesColumns}
-      recordName={recordName}
       // A modal (two fields) rather than the drawer.
       onEdit={(role) => setEditing(role ? { role } : {})}
       // Manage access is there for permissions.view holders even without roles.update/delete.
@@ -37,7 +35,6 @@ export default function RolesPage() {
         />
       )}
       isRecordSelectable={isSelectable}
-      searchPlaceholder="Search roles..."
     >
       <RoleFormModal opened={editing !== null} role={editing?.role} onClose={() => setEditing(null)} />
     </ResourcePage>

@@ -7,7 +7,8 @@ import { useSearchParams } from 'react-router';
 import { DataTable, defaultListQuery, type ListQueryState } from '../../components/data-table';
 import { RouteLink } from '../../components/ui/route-link';
 import { useSession } from '../../lib/auth/session';
-import { getDeviceRequests } from './api/user-requests-api';
+import { resourcePath } from '../../lib/resource-routes';
+import { getDeviceRequests, userRequestsApi } from './api/user-requests-api';
 import { deviceRequestColumns } from './components/request-columns';
 import { DeviceSummary } from './components/device-summary';
 
@@ -18,11 +19,11 @@ export default function DeviceDetailsPage() {
   const session = useSession();
   // The summary is the same for every page of the table: one small read of its own.
   const summary = useQuery({
-    queryKey: ['user-request', 'device', deviceCode],
+    queryKey: [...userRequestsApi.keys.all, 'device', deviceCode],
     queryFn: ({ signal }) => getDeviceRequests(deviceCode, { ...defaultListQuery(), limit: 1 }, { signal }),
     enabled: deviceCode !== '',
   });
-  const queryKey = useMemo(() => ['user-request', 'device-requests', deviceCode], [deviceCode]);
+  const queryKey = useMemo(() => [...userRequestsApi.keys.all, 'device-requests', deviceCode], [deviceCode]);
   const queryFn = useCallback(
     (query: ListQueryState, context: { signal: AbortSignal }) => getDeviceRequests(deviceCode, query, context),
     [deviceCode],
@@ -39,7 +40,7 @@ export default function DeviceDetailsPage() {
             Every request this device reported, newest first.
           </Text>
         </div>
-        <RouteLink to="/tone-dashboard/user-request" size="sm" fallback={null}>
+        <RouteLink to={resourcePath('user-requests')} size="sm" fallback={null}>
           <Group gap={4} component="span">
             <IconArrowLeft size={16} aria-hidden /> All user requests
           </Group>

@@ -1,25 +1,26 @@
 import type { UserRequest } from '@console/contract';
-import { ResourcePage, useUrlFilters } from '../../components/resource';
+import { ResourcePage, useResourceOptions } from '../../components/resource';
 import { userRequestsApi } from './api/user-requests-api';
 import { requestColumns } from './components/request-columns';
-import { orderRange, REQUEST_FILTERS } from './components/request-filters';
-import { RequestFiltersBar } from './components/request-filters-bar';
+import { type RequestFilters, requestFilterSelects } from './components/request-filters';
+import { RequestDateRange } from './components/request-date-range';
 
 const recordName = (r: UserRequest) => `${r.deviceCode} at ${r.requestedAt}`;
 
 /** /tone-dashboard/user-request: what devices reported, filtered by location, platform and days (in the URL), with exports. */
 export default function UserRequestsPage() {
-  const { filters, setFilters, clearFilters } = useUrlFilters(REQUEST_FILTERS, orderRange);
+  // The location filter's choices (GET /locations, by name); needs locations.view.
+  const locations = useResourceOptions('locations');
   return (
     <ResourcePage<UserRequest>
       resourceApi={userRequestsApi}
       title="User requests"
       description="Each tone a device heard, with where, when and on what. Open a device code for that device's history."
+      searchPlaceholder="Search by device code, tone code, model…"
       columns={requestColumns}
       recordName={recordName}
-      filters={filters}
-      filterBar={<RequestFiltersBar filters={filters} onChange={setFilters} onClear={clearFilters} />}
-      searchPlaceholder="Search by device code, tone code, model…"
+      filterSelects={requestFilterSelects(locations)}
+      filterInputs={(filters, onChange) => <RequestDateRange filters={filters as RequestFilters} onChange={onChange} />}
     />
   );
 }

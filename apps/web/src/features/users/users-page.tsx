@@ -1,16 +1,13 @@
-import { PERMISSION_KEYS, type User, type UserListItem } from '@console/contract';
-import { useCallback, useMemo, useState } from 'react';
-import { FilterBar, ResourcePage, useUrlFilters } from '../../components/resource';
+import { PERMISSION_KEYS, type UserListItem } from '@console/contract';
+import { useCallback, useMemo } from 'react';
+import { ResourcePage, useResourceOptions } from '../../components/resource';
 import { useSession } from '../../lib/auth/session';
 import { useCan } from '../../lib/permissions';
-import { USER_FILTERS, usersApi } from './api/users-api';
+import { COMPANY_OPTIONS, ROLE_OPTIONS, usersApi } from './api/users-api';
 import { ApiKeyModal } from './components/api-key-modal';
-import { refreshOwnSession } from './components/refresh-own-session';
 import { useRegenerateKeyFlow } from './components/use-user-actions';
-import { useCompanyOptions } from './api/get-company-options';
-import { useRoleOptions } from './api/get-role-options';
 import { userFilterSelects } from './components/user-filters';
-import { type UserEditorState, UserFormDrawer } from './components/user-form-drawer';
+import { userForm } from './components/user-form';
 import { UserRowActions, userDisplayName } from './components/user-row-actions';
 import { userColumns } from './components/users-columns';
 
@@ -19,14 +16,19 @@ export default function UsersPage() {
   const session = useSession();
   const selfId = session?.user.id;
   const canRegenerateKey = useCan(PERMISSION_KEYS.users.regenerateKey);
-  const { filters, setFilters, clearFilters } = useUrlFilters(USER_FILTERS);
-  const selects = userFilterSelects(useRoleOptions(), useCompanyOptions());
+  // The filters and the drawer read the same role and company options.
+  const roles = useResourceOptions('roles', ROLE_OPTIONS);
+  const companies = useResourceOptions('companies', COMPANY_OPTIONS);
+  const form = useMemo(
+    () =>
+      userForm({
+        roles: { data: roles.data, isPending: roles.isPending, isError: roles.isError, error: roles.error },
+        companies: companies.data,
+        selfId,
+      }),
+    [roles.data, roles.isPending, roles.isError, roles.error, companies.data, selfId],
+  );
   const keyFlow = useRegenerateKeyFlow();
-  const [editor, setEditor] = useState<UserEditorState>({ opened: false, user: null, session: 0 });
-
-  // The user drawer is the feature's own: its role and company options, and saving one's own record.
-  const openEditor = useCallback((user: User | null) => setEditor((prev) => ({ opened: true, user, session: prev.session + 1 })), []);
-  const closeEditor = useCallback(() => setEditor((prev) => ({ ...prev, opened: false })), []);
   const columns = useMemo(() => userColumns({ selfId }), [selfId]);
   // Nobody deletes themselves, nor a user whose role is stronger than their own (the API refuses both).
   const isSelectable = useCallback((u: UserListItem) => u.id !== selfId && u.manageable, [selfId]);
@@ -34,23 +36,20 @@ export default function UsersPage() {
   return (
     <ResourcePage<UserListItem>
       resourceApi={usersApi}
-      title="All users"
       description="Staff accounts, their roles and how they sign in."
+      searchPlaceholder="Search by name or email…"
       columns={columns}
       recordName={userDisplayName}
-      onEdit={openEditor}
+      form={form}
       actionsAlways={canRegenerateKey}
       renderRowActions={(user, handlers) => (
         <UserRowActions user={user} {...handlers} onRegenerateKey={canRegenerateKey ? keyFlow.start : undefined} selfId={selfId} />
       )}
-      filters={filters}
-      filterBar={<FilterBar selects={selects} values={filters} onChange={setFilters} onClear={clearFilters} />}
+      filterSelects={userFilterSelects(roles, companies)}
       isRecordSelectable={isSelectable}
       // 403: the target's role became stronger than the caller's; 409: own account, last super admin.
       deleteTexts={{ stickyStatuses: [403, 409] }}
-      searchPlaceholder="Search by name or email…"
     >
-      <UserFormDrawer state={editor} selfId={selfId} onClose={closeEditor} onSelfSaved={refreshOwnSession} />
       <ApiKeyModal issued={keyFlow.issued} onClose={keyFlow.close} />
     </ResourcePage>
   );

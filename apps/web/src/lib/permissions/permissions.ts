@@ -10,9 +10,15 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../api-client';
 import { useSession } from '../auth/session';
 
+/**
+ * The cache of GET /role-permissions/{roleId} (the access module the shell reads): a screen that
+ * changes a role's grants invalidates it, for one role or (no id) every role.
+ */
+export const rolePermissionsKey = (roleId?: number) => (roleId === undefined ? ['role-permissions'] : ['role-permissions', roleId]);
+
 const rolePermissionsQuery = (roleId: number) =>
   queryOptions({
-    queryKey: ['role-permissions', roleId],
+    queryKey: rolePermissionsKey(roleId),
     queryFn: async ({ signal }): Promise<RolePermissions> => {
       const body = await api.get<unknown>(API_PATHS.rolePermissions(roleId), { signal });
       const parsed = rolePermissionsResponseSchema.safeParse(body);

@@ -1,9 +1,10 @@
-import { Button, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { type AesMode, type Bytes, IV_BYTES } from '../logic/aes-cipher';
 import type { InputEncoding } from '../logic/encoding';
 import { describeInput, encodedLengths, type ImportErrors, validateImport } from '../logic/key-import';
+import { LabelledSegments } from './labelled-segments';
 
 type Props = {
   opened: boolean;
@@ -59,21 +60,18 @@ export function ImportKeyModal({ opened, mode, onClose, onImport }: Props) {
           <Text size="sm" c="dimmed">
             The key is checked and used only in this browser. Its length sets the key size: 16, 24 or 32 bytes for AES-128, 192 or 256.
           </Text>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="aes-import-encoding">
-              Encoding
-            </Text>
-            <SegmentedControl
-              aria-labelledby="aes-import-encoding"
-              data={ENCODINGS}
-              value={encoding}
-              onChange={(value) => {
-                setEncoding(value as InputEncoding);
-                setErrors({});
-              }}
-              maw={320}
-            />
-          </Stack>
+          <LabelledSegments<InputEncoding>
+            id="aes-import-encoding"
+            label="Encoding"
+            data={ENCODINGS}
+            value={encoding}
+            onChange={(value) => {
+              setEncoding(value);
+              setErrors({});
+            }}
+            gap={4}
+            maw={320}
+          />
           <Textarea
             id="aes-import-key"
             label="Key"

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconKey, IconRefresh } from '@tabler/icons-react';
 import { AES_MODES, IV_BYTES, KEY_SIZES, type KeyBits, type AesMode } from '../logic/aes-cipher';
@@ -6,6 +6,7 @@ import { toBase64, toHex } from '../logic/encoding';
 import type { AesTool } from '../use-aes-tool';
 import { CopyField } from './copy-field';
 import { ImportKeyModal } from './import-key-modal';
+import { LabelledSegments } from './labelled-segments';
 
 const SIZE_OPTIONS = KEY_SIZES.map((bits) => ({ value: String(bits), label: `${bits}-bit` }));
 const MODE_OPTIONS = AES_MODES.map((mode) => ({ value: mode, label: mode }));
@@ -30,28 +31,14 @@ export function KeyPanel({ tool }: { tool: AesTool }) {
         </Group>
 
         <Group gap="lg" align="flex-end" wrap="wrap">
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="aes-key-size-label">
-              Key size
-            </Text>
-            <SegmentedControl
-              aria-labelledby="aes-key-size-label"
-              data={SIZE_OPTIONS}
-              value={String(keyBits)}
-              onChange={(value) => tool.setKeyBits(Number(value) as KeyBits)}
-            />
-          </Stack>
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="aes-mode-label">
-              Mode
-            </Text>
-            <SegmentedControl
-              aria-labelledby="aes-mode-label"
-              data={MODE_OPTIONS}
-              value={mode}
-              onChange={(value) => tool.setMode(value as AesMode)}
-            />
-          </Stack>
+          <LabelledSegments
+            id="aes-key-size-label"
+            label="Key size"
+            data={SIZE_OPTIONS}
+            value={String(keyBits)}
+            onChange={(value) => tool.setKeyBits(Number(value) as KeyBits)}
+          />
+          <LabelledSegments<AesMode> id="aes-mode-label" label="Mode" data={MODE_OPTIONS} value={mode} onChange={tool.setMode} />
         </Group>
         <Text size="xs" c="dimmed" mt={-6}>
           With a key on screen, another size makes a new key; another mode keeps the key and makes a new IV ({IV_BYTES.GCM} bytes for GCM,{' '}

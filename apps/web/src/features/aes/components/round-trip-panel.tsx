@@ -5,6 +5,10 @@ import type { AesTool } from '../use-aes-tool';
 import { CopyValueButton } from './copy-field';
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } };
+const DIRECTIONS = [
+  { run: 'encrypt', label: 'Encrypt', Icon: IconLock, variant: 'filled' },
+  { run: 'decrypt', label: 'Decrypt', Icon: IconLockOpen, variant: 'default' },
+] as const;
 // Alert titles in their colour on the light surface fall below 4.5:1; the body text colour passes.
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -76,23 +80,18 @@ export function RoundTripPanel({ tool }: { tool: AesTool }) {
         ) : null}
 
         <Group gap="sm" wrap="wrap">
-          <Button
-            leftSection={<IconLock size={18} aria-hidden />}
-            onClick={() => void tool.encrypt()}
-            disabled={!hasKey}
-            loading={tool.busy === 'encrypt'}
-          >
-            Encrypt
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconLockOpen size={18} aria-hidden />}
-            onClick={() => void tool.decrypt()}
-            disabled={!hasKey}
-            loading={tool.busy === 'decrypt'}
-          >
-            Decrypt
-          </Button>
+          {DIRECTIONS.map(({ run, label, Icon, variant }) => (
+            <Button
+              key={run}
+              variant={variant}
+              leftSection={<Icon size={18} aria-hidden />}
+              onClick={() => void tool[run]()}
+              disabled={!hasKey}
+              loading={tool.busy === run}
+            >
+              {label}
+            </Button>
+          ))}
           {!hasKey ? (
             <Text size="sm" c="dimmed">
               Generate or use a key first.

@@ -1,12 +1,10 @@
 import { ERROR_MESSAGES, forgotPasswordRequestSchema, UI_TEXT } from '@console/contract';
-import { Button, Stack, TextInput } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { requestPasswordReset } from '../api/password';
 import { AuthLayout } from '../components/auth-layout';
 import { useZodForm } from '../components/use-zod-form';
-import { BackToLoginLink } from '../components/back-to-login-link';
+import { AuthForm, EmailInput } from '../components/auth-fields';
 
 /**
  * /forgot-password. The API answers the same for known and unknown e-mails, so the outcome
@@ -40,23 +38,9 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthLayout title="Forgot your password?" subtitle="Enter your e-mail address and we will send you a link to reset your password.">
-      <form noValidate onSubmit={form.onSubmit(submit)}>
-        <Stack gap="md">
-          <TextInput
-            {...form.text('email')}
-            type="email"
-            label="Email"
-            placeholder="you@company.com"
-            autoComplete="email"
-            leftSection={<IconMail size={16} stroke={1.7} aria-hidden />}
-            size="md"
-          />
-          <Button type="submit" size="md" fullWidth loading={busy}>
-            {UI_TEXT.sendMail}
-          </Button>
-          <BackToLoginLink />
-        </Stack>
-      </form>
+      <AuthForm onSubmit={form.onSubmit(submit)} busy={busy} submitLabel={UI_TEXT.sendMail}>
+        <EmailInput {...form.text('email')} autoComplete="email" />
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,12 +1,13 @@
 import { DELAYS, ERROR_MESSAGES, loginRequestSchema, PUBLIC_ROUTES, STORAGE_KEYS, UI_TEXT } from '@console/contract';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { storage } from '../../../lib/storage';
 import { loginRequest } from '../api/login';
 import { completeSignIn, rememberSignIn } from '../api/session';
+import { AuthPasswordInput, EmailInput } from '../components/auth-fields';
 import { AuthLayout } from '../components/auth-layout';
 import { useDelay } from '../components/delay';
 import { useZodForm } from '../components/use-zod-form';
@@ -67,23 +68,13 @@ export default function LoginPage() {
     <AuthLayout title="Sign in" subtitle="Use your staff account to continue.">
       <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Sign in">
         <Stack gap="md">
-          <TextInput
-            {...form.text('email')}
-            type="email"
-            label="Email"
-            placeholder="you@company.com"
-            autoComplete="username"
-            leftSection={<IconMail size={16} stroke={1.7} aria-hidden />}
-            size="md"
-          />
-          <PasswordInput
+          <EmailInput {...form.text('email')} autoComplete="username" />
+          <AuthPasswordInput
             {...form.text('password')}
             label="Password"
             placeholder="Your password"
             autoComplete="current-password"
             leftSection={<IconLock size={16} stroke={1.7} aria-hidden />}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
-            size="md"
           />
           <Group justify="space-between" wrap="nowrap">
             <Checkbox {...form.checkbox('rememberMe')} label={UI_TEXT.keepMeLoggedIn} />

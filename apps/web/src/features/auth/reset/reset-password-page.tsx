@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, PUBLIC_ROUTES, resetPasswordFormSchema, SERVER_MESSAGES, UI_TEXT } from '@console/contract';
-import { Alert, Button, Center, Loader, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { checkResetToken, resetPassword } from '../api/password';
 import { AuthLayout } from '../components/auth-layout';
 import { useZodForm } from '../components/use-zod-form';
+import { AuthForm, AuthPasswordInput } from '../components/auth-fields';
 import { BackToLoginLink } from '../components/back-to-login-link';
 
 type Values = { password: string; confirmPassword: string };
@@ -76,28 +77,10 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout title="Reset your password" subtitle="Choose a new password of at least 6 characters.">
-      <form noValidate onSubmit={form.onSubmit(submit)}>
-        <Stack gap="md">
-          <PasswordInput
-            {...form.text('password')}
-            label="Password"
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
-            size="md"
-          />
-          <PasswordInput
-            {...form.text('confirmPassword')}
-            label="Confirm Password"
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
-            size="md"
-          />
-          <Button type="submit" size="md" fullWidth loading={busy}>
-            {UI_TEXT.resetPassword}
-          </Button>
-          <BackToLoginLink />
-        </Stack>
-      </form>
+      <AuthForm onSubmit={form.onSubmit(submit)} busy={busy} submitLabel={UI_TEXT.resetPassword}>
+        <AuthPasswordInput {...form.text('password')} label="Password" autoComplete="new-password" />
+        <AuthPasswordInput {...form.text('confirmPassword')} label="Confirm Password" autoComplete="new-password" />
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { CLIENT_DASHBOARD_PATH, type ClientDashboard, ERROR_MESSAGES, clientDashboardResponseSchema } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { readData } from '../../../lib/read-data';
 
 /** The spec's stored rejection for this call (s.8): demoAdminData is GET /client-dashboard. */
 export const CLIENT_DASHBOARD_ERROR = ERROR_MESSAGES.demoDashboard;
@@ -9,18 +9,8 @@ export const CLIENT_DASHBOARD_ERROR = ERROR_MESSAGES.demoDashboard;
  * GET /client-dashboard. Cancellable (spec s.7): TanStack Query aborts `signal` when the screen is
  * left; a cancelled request is re-raised as it is (s.8), so it never shows as the rejection text.
  */
-export async function getClientDashboard({ signal }: { signal?: AbortSignal } = {}): Promise<ClientDashboard> {
-  let body: unknown;
-  try {
-    body = await api.get<unknown>(CLIENT_DASHBOARD_PATH, { signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new Error(CLIENT_DASHBOARD_ERROR, { cause: error });
-  }
-  const parsed = clientDashboardResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error(CLIENT_DASHBOARD_ERROR, { cause: parsed.error });
-  return parsed.data.data;
-}
+export const getClientDashboard = ({ signal }: { signal?: AbortSignal } = {}): Promise<ClientDashboard> =>
+  readData(CLIENT_DASHBOARD_PATH, clientDashboardResponseSchema, CLIENT_DASHBOARD_ERROR, { signal }).then((b) => b.data);
 
 export const useClientDashboard = () =>
   useQuery(

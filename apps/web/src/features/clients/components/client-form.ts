@@ -1,6 +1,6 @@
-import { type Client, clientInputSchema } from '@console/contract';
+import type { Client } from '@console/contract';
 import type { ResourceForm } from '../../../components/resource';
-import { type FormField, type FormValues, toFormData } from '../../../components/form-builder';
+import type { FormField, FormValues } from '../../../components/form-builder';
 import { TYPE_LABELS } from './client-columns';
 
 export const STATUS_OPTIONS = [
@@ -36,12 +36,9 @@ function clientToFormValues(c: Client | null): FormValues {
 
 /** The add/edit drawer; the company options come from GET /companies (limit 1000). */
 export function clientForm(companies: { id: number; name: string }[]): ResourceForm<Client> {
-  const fields = clientFields(companies);
   return {
-    fields,
-    schema: clientInputSchema,
+    fields: clientFields(companies),
     toValues: clientToFormValues,
-    toBody: (values, initialValues) => toFormData(values, fields, { initialValues }),
     previewField: 'logo',
     previewNameField: 'logoName',
   };

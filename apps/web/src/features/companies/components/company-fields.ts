@@ -1,4 +1,4 @@
-import { type Company, companyInputSchema } from '@console/contract';
+import type { Company } from '@console/contract';
 import type { ResourceForm } from '../../../components/resource';
 import { type FormField, type FormValues, toFormData } from '../../../components/form-builder';
 
@@ -58,7 +58,6 @@ export function companyFormData(values: FormValues, initialValues?: FormValues):
 /** The add/edit drawer of the companies screen (components/resource). */
 export const companyForm: ResourceForm<Company> = {
   fields: COMPANY_FIELDS,
-  schema: companyInputSchema,
   toValues: companyToFormValues,
   toBody: companyFormData,
   previewField: 'logo',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Brand } from '../../../components/shell/brand';
 import { ThemeToggle } from '../../../components/shell/theme-toggle';
 import { getAppConfig } from '../../../lib/app-config';
+import page from '../../../components/ui/standalone-page.module.css';
 import classes from './docs.module.css';
 
 /**
@@ -18,8 +19,8 @@ export function DocsLayout({ title, children }: { title: string; children: React
   }, [title, productName]);
 
   return (
-    <div className={classes.page}>
-      <header className={classes.header}>
+    <div className={page.page}>
+      <header className={page.header}>
         <Container size="md" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
             <Anchor component={Link} to="/docs" underline="never" c="inherit" aria-label={`${productName} Help, all topics`}>

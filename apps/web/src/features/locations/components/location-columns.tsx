@@ -1,6 +1,6 @@
 import { countryName, type Location, type ToneSequence } from '@console/contract';
-import { Code, Text } from '@mantine/core';
-import { type DataTableColumnDef, StatusBadge, TimestampCell } from '../../../components/data-table';
+import { Code } from '@mantine/core';
+import { type DataTableColumnDef, nameColumn, StatusBadge, TimestampCell } from '../../../components/data-table';
 
 const dash = (v: string | null) => v || '—';
 /** "50.85000, 4.35000" or a dash: five decimals is about a metre. */
@@ -8,16 +8,7 @@ const coordinates = (l: Pick<Location, 'latitude' | 'longitude'>) =>
   l.latitude === null || l.longitude === null ? '—' : `${l.latitude.toFixed(5)}, ${l.longitude.toFixed(5)}`;
 
 export const locationColumns: DataTableColumnDef<Location>[] = [
-  {
-    accessor: 'name',
-    title: 'Name',
-    render: (l) => (
-      // Breaks between words (a minimum width keeps them whole); only an over-long word breaks inside.
-      <Text size="sm" fw={600} miw={140} maw={260} style={{ overflowWrap: 'break-word' }}>
-        {l.name}
-      </Text>
-    ),
-  },
+  nameColumn(),
   { accessor: 'city', title: 'City', render: (l) => dash(l.city) },
   // The code as stored (short, sortable), its name on hover.
   {
@@ -38,15 +29,7 @@ export const locationColumns: DataTableColumnDef<Location>[] = [
 ];
 
 export const toneSequenceColumns: DataTableColumnDef<ToneSequence>[] = [
-  {
-    accessor: 'name',
-    title: 'Name',
-    render: (s) => (
-      <Text size="sm" fw={600} miw={120} style={{ overflowWrap: 'break-word' }}>
-        {s.name}
-      </Text>
-    ),
-  },
+  nameColumn({ miw: 120 }),
   { accessor: 'code', title: 'Code', noWrap: true, render: (s) => <Code>{s.code}</Code> },
   { accessor: 'status', title: 'Status', noWrap: true, render: (s) => <StatusBadge status={s.status} /> },
   { accessor: 'createdAt', title: 'Created', render: (s) => <TimestampCell value={s.createdAt} /> },

@@ -1,4 +1,4 @@
-import { COUNTRIES, type Location, locationInputSchema, type ToneSequence, toneSequenceInputSchema } from '@console/contract';
+import { COUNTRIES, type Location, type ToneSequence } from '@console/contract';
 import type { ResourceForm } from '../../../components/resource';
 import type { FormField, FormValues } from '../../../components/form-builder';
 
@@ -30,7 +30,6 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : n
 /** The add/edit drawer; the client options come from the shared client picker's list. */
 export const locationForm = (clients: { id: number; name: string }[]): ResourceForm<Location> => ({
   fields: locationFields(clients),
-  schema: locationInputSchema,
   toValues: (l) => ({
     name: l?.name ?? '',
     address: l?.address ?? '',
@@ -63,7 +62,6 @@ const SEQUENCE_FIELDS: FormField[] = [
 export function toneSequenceForm(locationId: number): ResourceForm<ToneSequence> {
   return {
     fields: SEQUENCE_FIELDS,
-    schema: toneSequenceInputSchema,
     toValues: (s) => ({ name: s?.name ?? '', code: s?.code ?? '', status: s?.status ?? 'active', locationId: s?.locationId ?? locationId }),
     toBody: (v) => ({ name: text(v.name), code: text(v.code), status: v.status, locationId }),
   };

@@ -5,8 +5,6 @@ import { SEQUENCES_URL_PREFIX, sequenceFilters, toneSequencesApi } from '../api/
 import { toneSequenceColumns } from './location-columns';
 import { toneSequenceForm } from './location-forms';
 
-const recordName = (s: ToneSequence) => s.name;
-
 /** One location's tone sequences: list, add, edit, delete and exports, its table state under 'ts.' in the URL. */
 export function ToneSequencesPanel({ locationId, locationName }: { locationId: number; locationName?: string }) {
   const filters = useMemo(() => sequenceFilters(locationId), [locationId]);
@@ -16,12 +14,11 @@ export function ToneSequencesPanel({ locationId, locationName }: { locationId: n
       resourceApi={toneSequencesApi}
       title={locationName ? `Tone sequences of ${locationName}` : 'Tone sequences'}
       description="The codes devices hear at this location; each code is unique across all locations."
+      searchPlaceholder="Search by name or code…"
       columns={toneSequenceColumns}
-      recordName={recordName}
       form={form}
       filters={filters}
       urlPrefix={SEQUENCES_URL_PREFIX}
-      searchPlaceholder="Search by name or code…"
     />
   );
 }

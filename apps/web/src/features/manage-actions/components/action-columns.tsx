@@ -1,6 +1,6 @@
 import { ACTION_TYPE_LABELS, type ManageAction } from '@console/contract';
 import { Badge, Code, Text } from '@mantine/core';
-import { type DataTableColumnDef, StatusBadge, TimestampCell } from '../../../components/data-table';
+import { type DataTableColumnDef, nameColumn, StatusBadge, TimestampCell } from '../../../components/data-table';
 
 const TYPE_COLORS: Record<ManageAction['actionType'], string> = {
   'open-url': 'blue',
@@ -15,15 +15,7 @@ const TYPE_COLORS: Record<ManageAction['actionType'], string> = {
 const shownValue = (a: ManageAction) => (a.actionType === 'show-media' && a.media ? `${a.media.title} (#${a.media.id})` : a.value);
 
 export const actionColumns: DataTableColumnDef<ManageAction>[] = [
-  {
-    accessor: 'name',
-    title: 'Name',
-    render: (a) => (
-      <Text size="sm" fw={600} miw={140} maw={260} style={{ overflowWrap: 'break-word' }}>
-        {a.name}
-      </Text>
-    ),
-  },
+  nameColumn(),
   { accessor: 'clientName', title: 'Client', render: (a) => a.client.name },
   {
     accessor: 'actionType',

@@ -1,4 +1,4 @@
-import { ACTION_TYPE_LABELS, ACTION_TYPES, type ManageAction, manageActionInputSchema } from '@console/contract';
+import { ACTION_TYPE_LABELS, ACTION_TYPES, type ManageAction } from '@console/contract';
 import type { FormField, FormValues } from '../../../components/form-builder';
 import type { ResourceForm } from '../../../components/resource';
 import { ActionValueField } from './action-value-field';
@@ -37,7 +37,6 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 export function actionForm(clients: { id: number; name: string }[], clientId: number | undefined): ResourceForm<ManageAction> {
   return {
     fields: actionFields(clients),
-    schema: manageActionInputSchema,
     toValues: (a) => ({
       clientId: a?.clientId ?? clientId ?? '',
       name: a?.name ?? '',

@@ -16,4 +16,5 @@ const PICKER_QUERY = { page: 1, limit: 500, search: '', sortField: 'name', sortO
 export const roleOptionsQuery = () =>
   queryOptions({ ...roles.listQueryOptions(PICKER_QUERY), select: (page) => page.data, staleTime: 30_000 });
 
-export const useRoleOptions = () => useQuery(roleOptionsQuery());
+/** The role picker's rows (a list page, not a dropdown's options: the picker shows each role's user count). */
+export const useRoleRows = () => useQuery(roleOptionsQuery());

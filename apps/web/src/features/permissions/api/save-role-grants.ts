@@ -1,6 +1,7 @@
 import { ADMIN_API_PATHS, grantsMutationResponseSchema, type RoleGrantsInput } from '@console/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { rolePermissionsKey } from '../../../lib/permissions';
 import { roleGrantsKey } from './get-role-grants';
 
 /** PUT /roles/{id}/grants: modules, menus and keys replaced together, in one transaction. */
@@ -16,7 +17,7 @@ export function useSaveRoleGrants() {
       queryClient.setQueryData(roleGrantsKey(roleId), result.data);
       // Anyone looking at this role's sidebar (including the module-permissions grid) refetches.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['role-permissions', roleId] }),
+        queryClient.invalidateQueries({ queryKey: rolePermissionsKey(roleId) }),
         queryClient.invalidateQueries({ queryKey: ['module-permissions'] }),
       ]);
     },

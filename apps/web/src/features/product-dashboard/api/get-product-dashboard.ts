@@ -1,6 +1,6 @@
 import { ADMIN_API_PATHS, ERROR_MESSAGES, type ProductDashboard, productDashboardResponseSchema } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { readData } from '../../../lib/read-data';
 
 /**
  * The rejection message of this call. The spec stores one default per dashboard flavour
@@ -15,24 +15,16 @@ export const PRODUCT_DASHBOARD_ERROR = ERROR_MESSAGES.toneDashboard;
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** GET /product-dashboard: counters, sign-ins per day and recent changes in one call. */
-export async function getProductDashboard({
+export const getProductDashboard = ({
   signal,
   timeZone = browserTimeZone(),
 }: {
   signal?: AbortSignal;
   timeZone?: string;
-} = {}): Promise<ProductDashboard> {
-  let body: unknown;
-  try {
-    body = await api.get<unknown>(ADMIN_API_PATHS.productDashboard, { query: { timeZone }, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new Error(PRODUCT_DASHBOARD_ERROR, { cause: error });
-  }
-  const parsed = productDashboardResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error(PRODUCT_DASHBOARD_ERROR, { cause: parsed.error });
-  return parsed.data.data;
-}
+} = {}): Promise<ProductDashboard> =>
+  readData(ADMIN_API_PATHS.productDashboard, productDashboardResponseSchema, PRODUCT_DASHBOARD_ERROR, { query: { timeZone }, signal }).then(
+    (b) => b.data,
+  );
 
 const productDashboardQueryOptions = (timeZone = browserTimeZone()) =>
   queryOptions({

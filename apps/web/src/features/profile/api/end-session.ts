@@ -1,6 +1,7 @@
 import { API_PATHS, ERROR_MESSAGES } from '@console/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../../lib/api-client';
+import { userSessionsApi } from './profile-lists-api';
 
 /** POST /user-sessions/{id}/end: the session is refused on its next request. */
 async function endSession(sessionId: string): Promise<{ success: boolean; message: string }> {
@@ -15,6 +16,6 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endSession,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-sessions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userSessionsApi.keys.all }),
   });
 }

@@ -1,14 +1,9 @@
-import { ADMIN_API_PATHS, PERMISSION_KEYS, type UserActivity } from '@console/contract';
-import { Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
-import { DataTable, type DataTableColumnDef } from '../../../components/data-table';
-import { displayName, useSession } from '../../../lib/auth/session';
+import type { UserActivity } from '@console/contract';
+import { Code, Text } from '@mantine/core';
+import type { DataTableColumnDef } from '../../../components/data-table';
 import { formatTimestamp } from '../../../lib/formatters';
-import { canWith, usePermissions } from '../../../lib/permissions';
-import { getUserActivity, userActivityKey } from '../api/get-user-activity';
-import { profileListExport } from '../api/list-export';
-import { UserPicker } from '../components/user-picker';
-import { usePickedUser } from '../components/use-picked-user';
+import { userActivityApi } from '../api/profile-lists-api';
+import { ProfileListPage } from '../components/profile-list-page';
 
 const columns: DataTableColumnDef<UserActivity>[] = [
   { accessor: 'createdAt', title: 'Time', noWrap: true, render: (a) => formatTimestamp(a.createdAt) },
@@ -26,54 +21,20 @@ const columns: DataTableColumnDef<UserActivity>[] = [
   },
   { accessor: 'ip', title: 'IP address', hidden: true, render: (a) => a.ip ?? '—' },
 ];
+const NEWEST_FIRST = { field: 'createdAt', order: 'desc' } as const;
 
 /** /profile/user-activity: own activity; a super admin (or user-activity.view-all) picks any user. */
 export default function UserActivityPage() {
-  const session = useSession();
-  const permissions = usePermissions();
-  const mayPick = canWith(permissions, PERMISSION_KEYS.userActivity.viewAll);
-  const canExport = canWith(permissions, PERMISSION_KEYS.userActivity.export);
-  const { userId, ownId, isOwn, pick } = usePickedUser(mayPick);
-  const queryKey = useMemo(() => userActivityKey(userId), [userId]);
-  const exportConfig = useMemo(
-    () => (canExport ? profileListExport(ADMIN_API_PATHS.userActivityExport, userId) : undefined),
-    [canExport, userId],
-  );
-
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="md">
-        <div>
-          <Title order={2}>{isOwn ? 'Your activity' : 'Activity'}</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Pages opened and actions taken, newest first.
-          </Text>
-        </div>
-        {mayPick ? (
-          <UserPicker
-            value={userId}
-            ownId={ownId}
-            ownName={displayName(session?.user)}
-            canReadOthers={permissions.isSuperAdmin}
-            onChange={pick}
-          />
-        ) : null}
-      </Group>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <DataTable<UserActivity>
-          tableId="user-activity"
-          userId={session?.user.id}
-          label="User activity"
-          columns={columns}
-          queryKey={queryKey}
-          queryFn={(query, { signal }) => getUserActivity(query, userId, signal)}
-          listQueryOptions={{ defaultSortField: 'createdAt', defaultSortOrder: 'desc' }}
-          searchLabel="Search activity"
-          searchPlaceholder="Search screen, event, path..."
-          noRecordsText="No activity recorded"
-          exports={exportConfig}
-        />
-      </Paper>
-    </Stack>
+    <ProfileListPage<UserActivity>
+      resourceApi={userActivityApi}
+      titles={{ own: 'Your activity', other: 'Activity' }}
+      description="Pages opened and actions taken, newest first."
+      columns={columns}
+      defaultSort={NEWEST_FIRST}
+      searchLabel="Search activity"
+      searchPlaceholder="Search screen, event, path..."
+      noRecordsText="No activity recorded"
+    />
   );
 }

@@ -1,36 +1,29 @@
-import { ADMIN_API_PATHS, PERMISSION_KEYS, type UserSession } from '@console/contract';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { PERMISSION_KEYS, type UserSession } from '@console/contract';
+import { IconLogout } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
-import { DataTable } from '../../../components/data-table';
+import type { RowAction } from '../../../components/resource';
 import { showAlert } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
-import { displayName, useSession } from '../../../lib/auth/session';
+import { useSession } from '../../../lib/auth/session';
 import { formatTimestamp } from '../../../lib/formatters';
-import { canWith, usePermissions } from '../../../lib/permissions';
+import { useCan } from '../../../lib/permissions';
 import { useEndSession } from '../api/end-session';
-import { getUserSessions, userSessionsKey } from '../api/get-user-sessions';
-import { profileListExport } from '../api/list-export';
-import { UserPicker } from '../components/user-picker';
-import { usePickedUser } from '../components/use-picked-user';
+import { userSessionsApi } from '../api/profile-lists-api';
+import { ProfileListPage } from '../components/profile-list-page';
 import { describeUserAgent } from '../logic/user-agent';
 import { sessionColumns } from './session-columns';
 
+const NEWEST_FIRST = { field: 'startedAt', order: 'desc' } as const;
+
+// A row's name in its buttons: 'End session started <time>'.
+const recordName = (s: UserSession) => `started ${formatTimestamp(s.startedAt)}`;
+
 /** /profile/user-sessions: sign-in sessions with duration and end reason; end the ones no longer used. */
 export default function UserSessionsPage() {
-  const session = useSession();
-  const permissions = usePermissions();
-  const mayPick = canWith(permissions, PERMISSION_KEYS.userSessions.viewAll);
-  const canExport = canWith(permissions, PERMISSION_KEYS.userSessions.export);
-  const canRevokeOwn = canWith(permissions, [PERMISSION_KEYS.userSessions.revoke, PERMISSION_KEYS.userSessions.revokeAny]);
-  const canRevokeAny = canWith(permissions, PERMISSION_KEYS.userSessions.revokeAny);
-  const { userId, ownId, isOwn, pick } = usePickedUser(mayPick);
+  const ownId = useSession()?.user.id;
+  const canRevokeOwn = useCan([PERMISSION_KEYS.userSessions.revoke, PERMISSION_KEYS.userSessions.revokeAny]);
+  const canRevokeAny = useCan(PERMISSION_KEYS.userSessions.revokeAny);
   const end = useEndSession();
-
-  // The current session is ended with Sign Out, not here; ended ones have nothing to end.
-  const canEnd = useCallback(
-    (s: UserSession) => !s.current && !s.endedAt && (s.userId === ownId ? canRevokeOwn : canRevokeAny),
-    [ownId, canRevokeOwn, canRevokeAny],
-  );
 
   const onEnd = useCallback(
     async (s: UserSession) => {
@@ -51,49 +44,32 @@ export default function UserSessionsPage() {
     },
     [end],
   );
-
-  const columns = useMemo(() => sessionColumns(canEnd, (s) => void onEnd(s)), [canEnd, onEnd]);
-  const queryKey = useMemo(() => userSessionsKey(userId), [userId]);
-  const exportConfig = useMemo(
-    () => (canExport ? profileListExport(ADMIN_API_PATHS.userSessionsExport, userId) : undefined),
-    [canExport, userId],
+  const rowActions = useMemo<RowAction<UserSession>[]>(
+    () => [
+      {
+        label: 'End session',
+        icon: <IconLogout size={16} aria-hidden />,
+        color: 'red',
+        onClick: (s) => void onEnd(s),
+        // The current session is ended with Sign Out, not here; ended ones have nothing to end.
+        hidden: (s) => Boolean(s.current || s.endedAt) || !(s.userId === ownId ? canRevokeOwn : canRevokeAny),
+      },
+    ],
+    [onEnd, ownId, canRevokeOwn, canRevokeAny],
   );
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="md">
-        <div>
-          <Title order={2}>{isOwn ? 'Your sessions' : 'Sessions'}</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Every sign-in, newest first. End a session you no longer use, for example on a lost device.
-          </Text>
-        </div>
-        {mayPick ? (
-          <UserPicker
-            value={userId}
-            ownId={ownId}
-            ownName={displayName(session?.user)}
-            canReadOthers={permissions.isSuperAdmin}
-            onChange={pick}
-          />
-        ) : null}
-      </Group>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <DataTable<UserSession>
-          tableId="user-sessions"
-          userId={session?.user.id}
-          label="User sessions"
-          columns={columns}
-          queryKey={queryKey}
-          queryFn={(query, { signal }) => getUserSessions(query, userId, signal)}
-          listQueryOptions={{ defaultSortField: 'startedAt', defaultSortOrder: 'desc' }}
-          searchLabel="Search sessions"
-          searchPlaceholder="Search IP, browser, end reason..."
-          noRecordsText="No sessions found"
-          pinLastColumn
-          exports={exportConfig}
-        />
-      </Paper>
-    </Stack>
+    <ProfileListPage<UserSession>
+      resourceApi={userSessionsApi}
+      titles={{ own: 'Your sessions', other: 'Sessions' }}
+      description="Every sign-in, newest first. End a session you no longer use, for example on a lost device."
+      columns={sessionColumns}
+      recordName={recordName}
+      rowActions={rowActions}
+      defaultSort={NEWEST_FIRST}
+      searchLabel="Search sessions"
+      searchPlaceholder="Search IP, browser, end reason..."
+      noRecordsText="No sessions found"
+    />
   );
 }

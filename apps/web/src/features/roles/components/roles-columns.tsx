@@ -30,9 +30,9 @@ export const rolesColumns: DataTableColumnDef<RoleListItem>[] = [
   },
   { accessor: 'userCount', title: 'Users', textAlign: 'right', width: 90 },
   {
+    // Not among the API's sort fields: the resource page leaves it unsortable.
     accessor: 'isSystem',
     title: 'Type',
-    sortable: false,
     width: 110,
     render: (role) =>
       role.isSystem ? (

@@ -1,9 +1,9 @@
-import { PLATFORMS } from '@console/contract';
-import type { FilterSelect, FilterSpec, FilterValues } from '../../../components/resource';
+import { userRequestsResource } from '@console/contract';
+import { type FilterSelect, type FilterValues, optionsFilterSelect, urlFilterSpec } from '../../../components/resource';
 import { PLATFORM_OPTIONS } from '../../../lib/user-requests';
 
 /** The list filters of GET /user-request (contract userRequestFilters), kept in the URL; days are whole UTC days. */
-export const REQUEST_FILTERS = { locationId: 'id', platform: PLATFORMS, from: 'day', to: 'day' } as const satisfies FilterSpec;
+export const REQUEST_FILTERS = urlFilterSpec(userRequestsResource.list.filters);
 export type RequestFilters = FilterValues<typeof REQUEST_FILTERS>;
 
 /** A range given backwards is read the way it was meant: the earlier day first. */
@@ -12,18 +12,9 @@ export function orderRange(filters: RequestFilters): RequestFilters {
 }
 
 /** Location and platform selects above the user-requests table (the day range is its own inputs). */
-export function requestFilterSelects(locations: { data?: { value: string; label: string }[]; isError: boolean }): FilterSelect[] {
+export function requestFilterSelects(locations: { data?: readonly { value: string; label: string }[]; isError: boolean }): FilterSelect[] {
   return [
-    {
-      name: 'locationId',
-      label: 'Location',
-      placeholder: 'All locations',
-      options: locations.data ?? [],
-      width: 220,
-      searchable: true,
-      unavailable: locations.isError && 'Locations unavailable',
-      missingLabel: (id) => `Location #${id}`,
-    },
+    optionsFilterSelect('locationId', 'locations', locations, { width: 220 }),
     { name: 'platform', label: 'Platform', placeholder: 'Any platform', options: PLATFORM_OPTIONS, width: 160 },
   ];
 }

@@ -1,12 +1,10 @@
-import { STATUSES, type UserListItem, usersResource } from '@console/contract';
-import { createResourceApi, type FilterSpec, parseFilters } from '../../../components/resource';
-import type { RouteQueries } from '../../../lib/route-prefetch';
+import { type UserListItem, usersResource } from '@console/contract';
+import { createResourceApi, urlFilterSpec } from '../../../components/resource';
 
-/** GET /users (roleId, companyId, status filters), add, update, delete and exports: the resource kit's fetchers and keys. */
-export const usersApi = createResourceApi<UserListItem>(usersResource);
+/** The role dropdowns keep `manageable`: the form offers only the roles the signed-in user may assign. */
+export const ROLE_OPTIONS = { fields: ['name', 'manageable'] } as const;
+/** The company dropdowns keep `status`: the form marks an inactive company. */
+export const COMPANY_OPTIONS = { fields: ['name', 'status'] } as const;
 
-/** The users list filters (contract userListQueryExtraSchema), kept in the URL. */
-export const USER_FILTERS = { roleId: 'id', companyId: 'id', status: STATUSES } as const satisfies FilterSpec;
-
-/** What the users screen asks for first: the page of the list its URL selects, with its filters. */
-export const usersRouteQueries: RouteQueries = (params) => [usersApi.listQueryForUrl(params, parseFilters(USER_FILTERS, params))];
+/** GET /users (roleId, companyId, status filters, kept in the URL), add, update, delete and exports: the resource kit's fetchers and keys. */
+export const usersApi = createResourceApi<UserListItem>(usersResource, { urlFilters: urlFilterSpec(usersResource.list.filters) });

@@ -1,4 +1,4 @@
-import { DEFAULT_COLORS, type User } from '@console/contract';
+import { DEFAULT_COLORS, sessionUserSchema, type User } from '@console/contract';
 import type { ComponentType } from 'react';
 import { type CustomFieldProps, type FormField, type FormValues, toFormData } from '../../../components/form-builder';
 import type { StoredUser } from '../../../lib/auth/session';
@@ -11,8 +11,8 @@ export const STATUS_OPTIONS = [
 
 export type UserFieldOptions = {
   /** Every role; the form offers those the signed-in user may assign (`manageable`), as the API refuses the others. */
-  roles: readonly { id: number; name: string; manageable: boolean }[];
-  companies: readonly { id: number; name: string; status?: string }[];
+  roles: readonly { id: number; name: string; manageable?: unknown }[];
+  companies: readonly { id: number; name: string; status?: unknown }[];
   /** Edit form: the password becomes optional. */
   editing: boolean;
   /** Editing your own account: the API refuses a change of your own role or status. */
@@ -97,17 +97,11 @@ export function userFormData(values: FormValues, fields: readonly FormField[], i
   return toFormData(picked, fields, { initialValues });
 }
 
+/** The fields the userDetails cookie keeps of a user (the contract's session user). */
+const SESSION_FIELDS = sessionUserSchema.keyof().options;
+
 /** The session cookie's user after the signed-in user saved their own record. */
 export function sessionUserFromUser(user: User, previous?: StoredUser): StoredUser {
-  return {
-    ...previous,
-    id: user.id,
-    roleId: user.roleId,
-    firstname: user.firstname,
-    lastname: user.lastname,
-    email: user.email,
-    profile: user.profile,
-    primaryColor: user.primaryColor,
-    secondaryColor: user.secondaryColor,
-  };
+  // email again: the type wants it named (it is one of the fields).
+  return { ...previous, ...Object.fromEntries(SESSION_FIELDS.map((field) => [field, user[field]])), email: user.email };
 }

@@ -1,0 +1,51 @@
+import { type Column, eq, type SQL } from 'drizzle-orm';
+import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import type { Filter, ListDefinition } from '../list-query.js';
+
+type SortMap = ListDefinition<SelectedFields, unknown>['sortFields'];
+type Join = readonly ['inner' | 'left', PgTable, SQL];
+
+/**
+ * A list's FROM (defineList `from`): the table and its joins, e.g.
+ * `listFrom(locations, ['left', clients, eq(clients.id, locations.clientId)])`. The page, the count
+ * and the export all select through it.
+ */
+export const listFrom =
+  (table: PgTable, ...joins: Join[]) =>
+  (db: Db, fields: SelectedFields): PgSelect =>
+    joins.reduce<PgSelect>(
+      (query, [kind, joined, on]) => (kind === 'left' ? query.leftJoin(joined, on) : query.innerJoin(joined, on)),
+      db.select(fields).from(table).$dynamic() as PgSelect,
+    );
+
+/**
+ * A list's sort map (defineList `sortFields`) from the contract's `list.sortFields`: each name
+ * sorts by the column or expression the list selects under that name, or by its entry in
+ * `entries` where that is not it (a left-joined column that can be null, a count that never is,
+ * a value computed from other columns). A name with neither fails at start-up.
+ */
+export function sortFieldsOf(fields: SelectedFields, names: readonly string[], entries: SortMap = {}): SortMap {
+  return Object.fromEntries(
+    names.map((name) => {
+      const entry = entries[name] ?? (fields[name] as SortMap[string] | undefined);
+      if (!entry) throw new Error(`sortFieldsOf: the list selects no field "${name}"`);
+      return [name, entry];
+    }),
+  );
+}
+
+/**
+ * The WHERE conditions of a list's equality filters (a status, a type, a parent id): `column =
+ * value` for each filter the query sets, by the filter's name.
+ */
+export const equalityFilters =
+  (columns: Record<string, Column>) =>
+  (query: Record<string, unknown>): Filter[] =>
+    Object.entries(columns).map(([name, column]) => (query[name] ? eq(column, query[name]) : undefined));
+
+/** A row's timestamps as the API answers them (ISO strings). */
+export const isoTimestamps = (row: { createdAt: Date; updatedAt: Date }) => ({
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});

@@ -1,1 +1,0 @@
-export { default as mediaRoutes } from './media.routes.js';

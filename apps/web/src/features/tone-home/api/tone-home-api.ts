@@ -1,0 +1,62 @@
+import {
+  TONE_HOME_API_PATHS,
+  TONE_HOME_MESSAGES,
+  toneAnalyticsResponseSchema,
+  toneDashboardResponseSchema,
+  toneHomeResponseSchema,
+  toneRecentsResponseSchema,
+} from '@console/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { readData } from '../../../lib/read-data';
+import type { RouteQueries } from '../../../lib/route-prefetch';
+
+/** Spec s.8: the tone dashboard's stored rejection, for each of the home screen's three calls. */
+export const TONE_HOME_ERROR = TONE_HOME_MESSAGES.toneFailed;
+/** Spec s.8: GET /dashboard (superAdminData) rejects with this stored message. */
+export const TONE_HOME_DASHBOARD_ERROR = TONE_HOME_MESSAGES.superAdminFailed;
+
+/** The recent requests refresh this often while the page is open and the tab visible. */
+export const RECENTS_POLL_MS = 5_000;
+/** Totals and charts move with every request too, but a slower pace is enough for them. */
+const FIGURES_POLL_MS = 30_000;
+const RECENTS_LIMIT = 10;
+
+/** GET `path` (an envelope schema's `data`), rejecting with the screen's stored message. */
+const read =
+  <S extends z.ZodType<{ data: unknown }>>(path: string, schema: S, message: string, query?: Record<string, number>) =>
+  ({ signal }: { signal: AbortSignal }): Promise<z.infer<S>['data']> =>
+    readData(path, schema, message, { query, signal }).then((b) => b.data);
+
+// Every query of the module sits under ['tone-home']. TanStack Query pauses refetchInterval while
+// the document is hidden (refetchIntervalInBackground defaults to false), so a background tab does not poll.
+const dashboardQuery = queryOptions({
+  queryKey: ['tone-home', 'dashboard'],
+  queryFn: read(TONE_HOME_API_PATHS.dashboard, toneDashboardResponseSchema, TONE_HOME_DASHBOARD_ERROR),
+  // The figures follow ingestion within seconds (DESIGN s.4b); a slow poll keeps an open screen current.
+  refetchInterval: FIGURES_POLL_MS,
+});
+const totalsQuery = queryOptions({
+  queryKey: ['tone-home', 'totals'],
+  queryFn: read(TONE_HOME_API_PATHS.home, toneHomeResponseSchema, TONE_HOME_ERROR),
+  refetchInterval: FIGURES_POLL_MS,
+});
+const analyticsQuery = queryOptions({
+  queryKey: ['tone-home', 'analytics'],
+  queryFn: read(TONE_HOME_API_PATHS.analytics, toneAnalyticsResponseSchema, TONE_HOME_ERROR),
+  refetchInterval: FIGURES_POLL_MS,
+});
+const recentsQuery = queryOptions({
+  queryKey: ['tone-home', 'recents', RECENTS_LIMIT],
+  queryFn: read(TONE_HOME_API_PATHS.recents, toneRecentsResponseSchema, TONE_HOME_ERROR, { limit: RECENTS_LIMIT }),
+  refetchInterval: RECENTS_POLL_MS,
+});
+
+/** The home screen's three calls: the hooks below and the route's prefetch use the same options. */
+export const toneHomeRouteQueries: RouteQueries = () => [totalsQuery, analyticsQuery, recentsQuery];
+
+/** The super admin figures of /tone-home-dashboard (GET /dashboard). */
+export const useToneHomeDashboard = () => useQuery(dashboardQuery);
+export const useToneHomeTotals = () => useQuery(totalsQuery);
+export const useToneAnalytics = () => useQuery(analyticsQuery);
+export const useToneRecents = () => useQuery(recentsQuery);

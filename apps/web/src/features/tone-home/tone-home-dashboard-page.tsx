@@ -1,0 +1,41 @@
+import type { ToneDashboard } from '@console/contract';
+import { Skeleton } from '@mantine/core';
+import { IconMapPin, IconMessage2, IconWaveSine } from '@tabler/icons-react';
+import { DashboardFrame, DashboardGrid, PerDayCard, type Stat, StatCards } from '../../components/charts';
+import { TONE_HOME_DASHBOARD_ERROR, useToneHomeDashboard } from './api/tone-home-api';
+import { TopLocationsCard } from './components/top-locations-card';
+
+const stats = (d: ToneDashboard): Stat[] => [
+  { key: 'locations', label: 'Locations', value: d.locations, icon: IconMapPin, color: 'brand' },
+  { key: 'tone-sequences', label: 'Tone sequences', value: d.totalToneSequences, icon: IconWaveSine, color: 'accent' },
+  { key: 'user-requests', label: 'User requests', value: d.totalUserRequests, hint: 'All time', icon: IconMessage2, color: 'teal' },
+];
+
+const skeleton = (
+  <>
+    <Skeleton h={104} radius="md" />
+    <Skeleton h={340} radius="md" />
+  </>
+);
+
+/** /tone-home-dashboard: the super admin figures of GET /dashboard. */
+export default function ToneHomeDashboardPage() {
+  return (
+    <DashboardFrame
+      query={useToneHomeDashboard()}
+      description="Locations, tone sequences and user requests across the tones portal."
+      error={TONE_HOME_DASHBOARD_ERROR}
+      skeleton={skeleton}
+    >
+      {(data) => (
+        <>
+          <StatCards stats={stats(data)} />
+          <DashboardGrid
+            main={<PerDayCard title="Requests per day" days={data.requestsPerDay} />}
+            side={<TopLocationsCard rows={data.topLocations} />}
+          />
+        </>
+      )}
+    </DashboardFrame>
+  );
+}
