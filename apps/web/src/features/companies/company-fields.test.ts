@@ -1,7 +1,6 @@
 import { type Company, companyInputSchema } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { COMPANY_FIELDS, companyFormData, companyToFormValues } from './company-fields';
-import { websiteLabel } from './companies-columns';
+import { COMPANY_FIELDS, companyFormData, companyToFormValues, websiteLabel } from './companies-page';
 
 const company: Company = {
   id: 7,
