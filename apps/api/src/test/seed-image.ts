@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { seedDatabase } from '../db/seed/index.js';
-import { adminQuery } from './seeded-database.js';
+import { adminQuery } from './test-db.js';
 import { TEST_SEED } from './test-seed.js';
 
 /**

@@ -1,10 +1,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Config } from '../config.js';
-import { createTestDatabase } from './test-db.js';
+import { adminQuery, createTestDatabase } from './test-db.js';
 
 /**
  * Every test app starts from the same migrated and seeded database. Opening a fresh PGlite runs
@@ -51,14 +50,4 @@ export async function createSeededTestDatabase(overrides: Partial<Config>) {
     overrides: { databaseUrl: url.toString() } as Partial<Config>,
     drop: () => adminQuery(image.baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-}
-
-export async function adminQuery(baseUrl: string, sql: string) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

@@ -12,15 +12,7 @@ export async function createTestDatabase(): Promise<{ overrides: Partial<Config>
   if (!baseUrl) return { overrides: { pgliteDataDir: 'memory://' }, drop: async () => {} };
 
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => adminQuery(baseUrl, sql);
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -28,4 +20,15 @@ export async function createTestDatabase(): Promise<{ overrides: Partial<Config>
     overrides: { databaseUrl: url.toString() },
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/** One statement on the server's maintenance connection (CREATE / DROP DATABASE). */
+export async function adminQuery(baseUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
