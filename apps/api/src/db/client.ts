@@ -57,22 +57,47 @@ async function openPglite(dataDir: string, sharedBuffers?: string): Promise<Data
   };
 }
 
+/**
+ * While the server is away no request may hang: a connection that cannot be made (or a free
+ * client that does not come) fails after 5 s, and keep-alive notices a dead peer. The error
+ * handler answers these 503 + Retry-After (lib/pg-errors.ts databaseOutage).
+ */
+const POOL_TIMEOUTS = { connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
+/**
+ * A statement whose answer never comes (a network that drops packets instead of refusing them)
+ * fails after this. Not during startup: a migration may build an index for longer, and the
+ * startup lock waits for another process's migrations.
+ */
+const QUERY_TIMEOUT_MS = 60_000;
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...POOL_TIMEOUTS });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  let startup = 0;
+  // pg reads query_timeout from the client's connection parameters at each query; setting it
+  // when a client is checked out lets one pool serve both startup (none) and requests.
+  pool.on('acquire', (client) => {
+    (client as unknown as { connectionParameters: { query_timeout?: number } }).connectionParameters.query_timeout =
+      startup > 0 ? undefined : QUERY_TIMEOUT_MS;
+  });
   let closed = false;
   return {
     db: drizzlePg(pool) as unknown as Db,
     kind: 'postgres',
     async withStartupLock(fn) {
-      const client = await pool.connect();
+      startup++;
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-        return await fn();
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
-        client.release();
+        startup--;
       }
     },
     async close() {

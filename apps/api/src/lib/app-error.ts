@@ -11,6 +11,7 @@ const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
   NOT_FOUND: SERVER_MESSAGES.notFound,
   RATE_LIMITED: SERVER_MESSAGES.rateLimited,
   INTERNAL: SERVER_MESSAGES.internal,
+  UNAVAILABLE: SERVER_MESSAGES.unavailable,
 };
 
 /** The one error type services throw; the error handler turns it into the contract's error body. */

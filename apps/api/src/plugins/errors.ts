@@ -5,6 +5,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../lib/app-error.js';
+import { errorSummary } from '../lib/logger.js';
+import { databaseOutage } from '../lib/pg-errors.js';
 
 /**
  * The one place that turns any failure into `{success:false, message, code, fieldErrors?}`,
@@ -37,8 +39,14 @@ const FRAMEWORK_MESSAGES: Partial<Record<ErrorCode, string>> = {
   URI_TOO_LONG: 'The address of the request is too long',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported',
   HEADERS_TOO_LARGE: 'The request headers are too large',
-  UNAVAILABLE: 'The service is temporarily unavailable',
+  UNAVAILABLE: SERVER_MESSAGES.unavailable,
 };
+
+/**
+ * Seconds a client should wait before trying again after a 503 for the database: an outage is
+ * usually a restart or failover (seconds); a full disk needs someone to free space.
+ */
+export const RETRY_AFTER_SECONDS = { unavailable: 5, 'disk-full': 30 } as const;
 
 type Validation = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
@@ -56,7 +64,9 @@ export function errorBody(code: ErrorCode, message: string, fieldErrors?: Record
   return fieldErrors ? { success: false, message, code, fieldErrors } : { success: false, message, code };
 }
 
-function toBody(error: FastifyError | Error, request: FastifyRequest): { status: number; body: ErrorResponse } {
+type Answer = { status: number; body: ErrorResponse; retryAfter?: number };
+
+function toBody(error: FastifyError | Error, request: FastifyRequest): Answer {
   if (isAppError(error)) return { status: error.statusCode, body: errorBody(error.code, error.message, error.fieldErrors) };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fieldErrors = fieldErrorsOf(error.validation as Validation[]);
@@ -71,6 +81,13 @@ function toBody(error: FastifyError | Error, request: FastifyRequest): { status:
     request.log.debug({ code: (error as FastifyError).code, statusCode: status }, 'request refused');
     return frameworkError(status);
   }
+  const outage = databaseOutage(error);
+  if (outage) {
+    // Message and code only: pg-pool's errors carry the client and its connection settings.
+    request.log.warn({ err: errorSummary(error), outage }, 'database unavailable');
+    const message = outage === 'disk-full' ? SERVER_MESSAGES.storageFull : SERVER_MESSAGES.unavailable;
+    return { status: 503, body: errorBody('UNAVAILABLE', message), retryAfter: RETRY_AFTER_SECONDS[outage] };
+  }
   request.log.error({ err: error }, 'request failed');
   return { status: 500, body: errorBody('INTERNAL', SERVER_MESSAGES.internal) };
 }
@@ -83,7 +100,8 @@ function frameworkError(status: number): { status: number; body: ErrorResponse }
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: Error) {
-  const { status, body } = toBody(error, request);
+  const { status, body, retryAfter } = toBody(error, request);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   const extra = request.routeOptions?.config?.loginReply ? { responseType: false, loginType: 'default' as const } : {};
   return reply.status(status).send({ ...body, ...extra });
 }

@@ -41,6 +41,8 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     /** false: migrate and seed an empty database at start (tests of the migrations and the seed themselves). */
     seedImage?: boolean;
+    /** Rewrites the test database's settings before the app opens it (e.g. through a TCP proxy the test cuts). */
+    databaseVia?: (database: Partial<Config>) => Partial<Config>;
   } = {},
 ) {
   const database = options.seedImage === false ? await createTestDatabase() : await createSeededTestDatabase(overrides);
@@ -58,7 +60,7 @@ export async function createTestApp(
       rateLimitLoginPerMinute: 10_000,
       rateLimitOtpPerMinute: 10_000,
       rateLimitResetPerMinute: 10_000,
-      ...database.overrides,
+      ...(options.databaseVia ? options.databaseVia(database.overrides) : database.overrides),
       ...overrides,
     },
     { clock, ...options },

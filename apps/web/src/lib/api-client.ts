@@ -1,6 +1,15 @@
-import { API_PATHS, COOKIE_NAMES, emptyListResult, ERROR_MESSAGES, HEADER_NAMES, type ListResult } from '@console/contract';
+import {
+  API_PATHS,
+  COOKIE_NAMES,
+  emptyListResult,
+  ERROR_MESSAGES,
+  HEADER_NAMES,
+  type ListResult,
+  SERVER_MESSAGES,
+} from '@console/contract';
 import { readCookie } from './auth/cookies';
 import { getSession } from './auth/session';
+import { parseRetryAfter, reportServiceStatus } from './service-status';
 
 /** Same-origin by default; VITE_API_BASE_URL lets the SPA talk to an API on another host. */
 const API_BASE: string = (import.meta.env.VITE_API_BASE_URL ?? '/api').replace(/\/$/, '');
@@ -37,7 +46,9 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fieldErrors?: Record<string, string>;
   readonly body: unknown;
-  constructor(status: number, body: unknown) {
+  /** A 503's Retry-After, in milliseconds. */
+  readonly retryAfterMs?: number;
+  constructor(status: number, body: unknown, retryAfterMs?: number) {
     const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const message = typeof record.message === 'string' && record.message ? record.message : ERROR_MESSAGES.generic;
     super(message);
@@ -45,6 +56,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = typeof record.code === 'string' ? record.code : `HTTP_${status}`;
     this.body = body;
+    if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
     if (record.fieldErrors && typeof record.fieldErrors === 'object') {
       this.fieldErrors = record.fieldErrors as Record<string, string>;
     }
@@ -52,6 +64,18 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/**
+ * The 503 behind an error (readers wrap the API's error in their own, as `cause`): the service
+ * cannot serve right now, whatever was asked, so it is retried or told as such, not as the
+ * action's own failure.
+ */
+export function unavailableError(error: unknown): ApiError | undefined {
+  for (let e = error, i = 0; e instanceof Error && i < 5; e = e.cause, i++) {
+    if (isApiError(e) && e.status === 503) return e;
+  }
+  return undefined;
+}
 
 let onUnauthorized: () => void = () => {
   if (window.location.pathname !== '/token-expiry') window.location.assign('/token-expiry');
@@ -144,10 +168,12 @@ async function send(path: string, options: RequestOptions, csrfRetry: boolean): 
   const response =
     options.onUploadProgress && body !== undefined ? await xhrFetch(url, init, options.onUploadProgress) : await fetch(url, init);
 
+  const retryAfterMs = response.status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
+  reportServiceStatus(response.status, retryAfterMs);
   if (response.ok) return readBody(response, options.responseType);
 
   const errorBody = await readBody(response, 'json').catch(() => undefined);
-  const error = new ApiError(response.status, errorBody);
+  const error = new ApiError(response.status, errorBody, retryAfterMs);
 
   if (response.status === 401 && options.redirectOnUnauthorized !== false) onUnauthorized();
 
@@ -227,6 +253,9 @@ export const api = {
 
 /** The server's message when it sent one, otherwise the caller's fallback (spec s.8). */
 export function errorMessage(error: unknown, fallback: string = ERROR_MESSAGES.generic): string {
+  // The service being away is not the action's failure: say so, whatever the action's own text.
+  const unavailable = unavailableError(error);
+  if (unavailable) return unavailable.message !== ERROR_MESSAGES.generic ? unavailable.message : SERVER_MESSAGES.unavailable;
   if (isApiError(error) && error.message && error.message !== ERROR_MESSAGES.generic) return error.message;
   return fallback;
 }
@@ -237,7 +266,9 @@ export async function readListOrEmpty<T>(path: string, query?: Record<string, Qu
     const result = await api.get<ListResult<T>>(path, { query, signal });
     if (!result || !Array.isArray(result.data)) return emptyListResult<T>();
     return result;
-  } catch {
+  } catch (error) {
+    // Not an empty list: the query retries it (lib/query-client.ts) while the notice shows.
+    if (unavailableError(error)) throw error;
     return emptyListResult<T>();
   }
 }
@@ -250,7 +281,8 @@ export async function readDataOrEmpty<T>(path: string, query?: Record<string, Qu
   try {
     const result = await api.get<{ data: T[] }>(path, { query });
     return result && Array.isArray(result.data) ? result : { data: [] };
-  } catch {
+  } catch (error) {
+    if (unavailableError(error)) throw error;
     return { data: [] };
   }
 }

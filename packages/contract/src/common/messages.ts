@@ -63,6 +63,7 @@ export const UI_TEXT = {
   inactivityTitle: 'Are you still there?',
   inactivityBody: 'You will be signed out soon because of inactivity.',
   staySignedIn: 'Stay signed in',
+  serviceUnavailable: 'The service is unavailable, retrying…',
 } as const;
 
 export const accessDeniedMessage = (moduleName: string) =>
@@ -108,4 +109,7 @@ export const SERVER_MESSAGES = {
   sessionRecorded: 'Session recorded',
   sessionEnded: 'Session ended',
   internal: 'Something Went Wrong!',
+  // 503 while the database is unreachable or full (the SPA shows its own notice and retries reads).
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment',
+  storageFull: 'The server is out of storage space, so nothing was saved. Please try again later',
 } as const;

@@ -1,11 +1,12 @@
-import { appConfigSchema, API_PATHS } from '@console/contract';
+import { appConfigSchema, API_PATHS, SERVER_MESSAGES } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../plugins/errors.js';
+import { errorBody, RETRY_AFTER_SECONDS } from '../../plugins/errors.js';
 import { appConfigOf } from '../../plugins/static-spa.js';
 import { errors } from '../../lib/http-schemas.js';
+import { errorSummary } from '../../lib/logger.js';
 
 const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
 
@@ -23,8 +24,9 @@ export default async function healthRoutes(app: FastifyInstance) {
         await app.db.execute(sql`SELECT 1`);
         return { status: 'ok' as const, database: 'up' as const };
       } catch (err) {
-        request.log.warn({ err }, 'health check: database unreachable');
-        return reply.status(503).send(errorBody('UNAVAILABLE', 'The database is unreachable'));
+        request.log.warn({ err: errorSummary(err) }, 'health check: database unreachable');
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS.unavailable));
+        return reply.status(503).send(errorBody('UNAVAILABLE', SERVER_MESSAGES.unavailable));
       }
     },
   );
