@@ -6,7 +6,7 @@ import { type Config, loadConfig } from './config.js';
 import { JOBS, type JobDeps } from './jobs/index.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { FileStorage } from './lib/storage/index.js';
-import { createLogger, requestId } from './lib/logger.js';
+import { bindRequestContext, createLogger, requestId } from './lib/logger.js';
 import { validatorCompiler } from './lib/validator.js';
 import { accessRoutes, createAccessService } from './modules/access/index.js';
 import authRoutes from './modules/auth/auth.routes.js';
@@ -36,6 +36,7 @@ import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import mailPlugin, { type Mailer } from './plugins/mail.js';
+import metricsPlugin from './plugins/metrics.js';
 import multipartPlugin from './plugins/multipart.js';
 import queuePlugin from './plugins/queue.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
@@ -88,6 +89,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock);
 
+  // The rest of each request runs knowing its id: a job it queues carries it to the worker's log lines.
+  app.addHook('onRequest', bindRequestContext);
   // First, so it sees every route: every route under /api must declare its permission.
   await app.register(routePermissions);
   await app.register(clientAddress);
@@ -105,6 +108,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(auditPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(multipartPlugin);
+  // Before the queue (which reports job outcomes to it) and the routes (whose durations it measures).
+  await app.register(metricsPlugin);
   // The registry's jobs, run (or only sent) by this process on the same footing as `npm run worker`'s.
   const jobDeps: JobDeps = { db: app.db, storage: app.storage, jobTempDir: app.jobTempDir, ffmpegPath: app.ffmpegPath };
   await app.register(queuePlugin, { jobs: JOBS, deps: jobDeps });

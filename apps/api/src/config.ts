@@ -89,6 +89,8 @@ const envSchema = z.object({
   QUEUE_WORKERS: bool(true),
   QUEUE_CONCURRENCY: int(2, 1),
   FFMPEG_PATH: optionalString,
+  // A secret like an API key: short ones can be guessed.
+  METRICS_KEY: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'a size such as 32MB')
@@ -146,6 +148,8 @@ export type Config = {
   queueWorkers: boolean;
   /** Jobs of one kind a process runs at once. */
   queueConcurrency: number;
+  /** Bearer key of GET /metrics (plugins/metrics.ts); unset = no metrics (404, prom-client not loaded). */
+  metricsKey?: string;
 };
 
 export class ConfigError extends Error {}
@@ -207,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaMaxBytes: e.MEDIA_MAX_BYTES,
     queueWorkers: e.QUEUE_WORKERS,
     queueConcurrency: e.QUEUE_CONCURRENCY,
+    metricsKey: e.METRICS_KEY,
   };
   return { ...config, ...stripUndefined(overrides) };
 }

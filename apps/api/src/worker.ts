@@ -34,6 +34,8 @@ async function main() {
     deps,
     // Message and code only (job-queue.ts says why).
     onError: (err) => log.error({ err }, 'job queue error'),
+    // Job lines carry the id of the request that queued the job (reqId), as the server's do.
+    log,
   });
   await queue.start();
   log.info({ concurrency: config.queueConcurrency, jobs: JOBS.map((j) => j.name) }, 'worker started');

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import pino, { type DestinationStream, type Logger } from 'pino';
@@ -142,3 +143,18 @@ export function requestId(req: IncomingMessage): string {
   const value = Array.isArray(header) ? header[0] : header;
   return value && /^[\w.-]{1,64}$/.test(value) ? value : randomUUID();
 }
+
+/**
+ * The request a piece of work runs for, so that a job the request queues carries its id and the
+ * worker's log lines for that job show it (job-queue.ts): one id follows a request from the API
+ * into the worker. Entered by the app's onRequest hook (bindRequestContext) for the rest of the request.
+ */
+const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+
+/** Fastify onRequest hook: the rest of the request (hooks, handler, what they await) runs in its context. */
+export function bindRequestContext(request: { id: string }, _reply: unknown, done: () => void) {
+  requestContext.run({ reqId: request.id }, done);
+}
+
+/** The id of the request the caller runs for, if any (undefined in a job, at start-up, in a script). */
+export const currentRequestId = (): string | undefined => requestContext.getStore()?.reqId;

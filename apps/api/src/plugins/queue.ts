@@ -29,6 +29,8 @@ async function queuePlugin<D>(app: FastifyInstance, opts: QueuePluginOptions<D>)
     deps: opts.deps,
     // Message and code only (job-queue.ts says why).
     onError: (err) => app.log.error({ err }, 'job queue error'),
+    log: app.log,
+    onOutcome: (name, outcome) => app.metrics.jobOutcome(name, outcome),
   });
   app.decorate('queue', queue as JobQueue);
   app.addHook('onReady', async () => queue.start());

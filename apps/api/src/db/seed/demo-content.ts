@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { newMediaRow } from '../../lib/media/media-rows.js';
-import { makeThumbnail } from '../../lib/uploads/index.js';
+import { loadSharp, makeThumbnail } from '../../lib/uploads/index.js';
 import { type FileStorage, newStorageKey, thumbnailKeyFor } from '../../lib/storage/index.js';
 import type { Db } from '../client.js';
 import { bulkUploadItems, bulkUploads, clients, companies, locations, manageActions, media, toneSequences } from '../schema/index.js';
@@ -47,7 +46,7 @@ const logoSvg = (color: string) =>
 const mediaSvg = (color: string, variant: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#212529"/></linearGradient></defs><rect width="480" height="270" fill="url(#g)"/><circle cx="${120 + variant * 90}" cy="135" r="${50 + variant * 10}" fill="#fff" fill-opacity="0.25"/><rect x="40" y="200" width="${200 + variant * 40}" height="18" rx="9" fill="#fff" fill-opacity="0.6"/></svg>`;
 
-const png = (svg: string) => sharp(Buffer.from(svg)).png().toBuffer();
+const png = async (svg: string) => (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 
 async function store(storage: FileStorage, folder: 'clients' | 'media', data: Buffer) {
   const key = newStorageKey(folder, 'png');

@@ -1,3 +1,4 @@
+import type { BaseLogger } from 'pino';
 import type { z } from 'zod';
 
 /** How often a kind of job is tried, stored on every job pg-boss creates for it (job-queue.ts JOB_DEFAULTS). */
@@ -14,8 +15,15 @@ export type RetryPolicy = {
   expireInSeconds?: number;
 };
 
-/** What a handler gets besides its payload: the job, and what it works with (its dependencies). */
-export type JobContext<D> = { id: string; retryCount: number; deps: D };
+/** A logger as a job gets it (pino's, which Fastify's app.log is too). */
+export type JobLog = Pick<BaseLogger, 'error' | 'warn' | 'info' | 'debug'> & { child(bindings: Record<string, unknown>): JobLog };
+
+/**
+ * What a handler gets besides its payload: the job, what it works with (its dependencies), and a
+ * logger whose lines name the job and carry the id of the request that queued it (`reqId`, as
+ * the request's own lines do), so one id leads from an upload's request to its job's lines.
+ */
+export type JobContext<D> = { id: string; retryCount: number; deps: D; log: JobLog; requestId?: string };
 
 /**
  * A kind of background job: its queue name, the zod schema of its payload, its handler and its

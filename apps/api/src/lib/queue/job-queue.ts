@@ -2,8 +2,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { DatabaseHandle, DbOrTx } from '../../db/client.js';
-import { errorSummary } from '../logger.js';
-import type { JobDefinition } from './define-job.js';
+import { createLogger, currentRequestId, errorSummary } from '../logger.js';
+import { databaseOutage } from '../pg-errors.js';
+import type { JobDefinition, JobLog } from './define-job.js';
 import { pgliteExecutor } from './pglite-executor.js';
 import { transactionExecutor } from './tx-executor.js';
 
@@ -30,10 +31,41 @@ export type JobQueueOptions<D> = {
    * database is away, and pg-pool's errors carry the whole client (connection settings included).
    */
   onError?: (error: { message: string; code?: string }) => void;
+  /** Where the job lines go (started, completed, failed: job name, job id, and the queuing request's reqId). */
+  log?: JobLog;
+  /** Called when a run of a job ends in this process (metrics count them; a failed run may be retried). */
+  onOutcome?: (name: string, outcome: JobOutcome) => void;
 };
 
+export type JobOutcome = 'completed' | 'failed';
+
+/** Jobs waiting (created, or waiting for a retry) and running, of one kind, across every process. */
+export type JobCounts = { name: string; queued: number; active: number };
+
+/**
+ * What the queue adds to a job's data beside the payload: the id of the request that sent it.
+ * Taken off before the payload is checked (a strict schema would refuse it, zod strips it anyway).
+ */
+const META = '__meta';
+type JobMeta = { reqId?: string };
+
+function withMeta(payload: object, reqId: string | undefined): object {
+  return reqId ? { ...payload, [META]: { reqId } satisfies JobMeta } : payload;
+}
+
+function splitMeta(data: unknown): { payload: unknown; reqId?: string } {
+  if (typeof data !== 'object' || data === null || !(META in data)) return { payload: data };
+  const { [META]: meta, ...payload } = data as Record<string, unknown>;
+  const reqId = (meta as JobMeta | null)?.reqId;
+  return { payload, reqId: typeof reqId === 'string' ? reqId : undefined };
+}
+
 /** Options of one send: pg-boss's, and `tx` to insert the job in the caller's transaction. */
-type SendOptions = Omit<PgBoss.SendOptions, 'db'> & { tx?: DbOrTx };
+type SendOptions = Omit<PgBoss.SendOptions, 'db'> & {
+  tx?: DbOrTx;
+  /** The request the job is sent for (its lines carry it); by default the one this code runs for (logger.ts). */
+  requestId?: string;
+};
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
@@ -50,7 +82,7 @@ export function createJobQueue<D>(opts: JobQueueOptions<D>) {
   const boss =
     opts.handle.kind === 'pglite'
       ? new PgBoss({ ...common, db: pgliteExecutor(pgliteClient(opts.handle)) })
-      : new PgBoss({ ...common, connectionString: postgresUrl(opts.handle), max: Math.max(2, opts.concurrency + 1) });
+      : new PgBoss(postgresOptions(opts.handle, { ...common, max: Math.max(2, opts.concurrency + 1) }));
   boss.on('error', (e) => opts.onError?.(errorSummary(e)));
   let started = false;
   // Set once every queue row exists: pg-boss inserts a job only for a queue that exists.
@@ -62,16 +94,61 @@ export function createJobQueue<D>(opts: JobQueueOptions<D>) {
   }
   for (const def of opts.jobs ?? []) define(def);
 
+  const baseLog = opts.log ?? createLogger('silent');
+
   /** One run: the payload checked against the schema first (define-job.ts says why). */
   async function run(def: AnyJob<D>, job: PgBoss.Job<unknown>) {
-    const parsed = def.payload.safeParse(job.data);
-    if (!parsed.success) {
-      // The same data fails the same way on every retry: none is made.
-      await boss.getDb().executeSql('UPDATE pgboss.job SET retry_limit = retry_count WHERE name = $1 AND id = $2', [def.name, job.id]);
-      throw new Error(`job ${def.name} received an invalid payload: ${issues(parsed.error)}`);
-    }
+    const { payload, reqId } = splitMeta(job.data);
     const retryCount = (job as { retryCount?: number }).retryCount ?? 0;
-    await def.handler(parsed.data, { id: job.id, retryCount, deps: opts.deps });
+    const log = baseLog.child({ ...(reqId ? { reqId } : {}), job: def.name, jobId: job.id });
+    const started = performance.now();
+    log.info({ retryCount }, 'job started');
+    try {
+      const parsed = def.payload.safeParse(payload);
+      if (!parsed.success) {
+        // The same data fails the same way on every retry: none is made.
+        await boss.getDb().executeSql('UPDATE pgboss.job SET retry_limit = retry_count WHERE name = $1 AND id = $2', [def.name, job.id]);
+        throw new Error(`job ${def.name} received an invalid payload: ${issues(parsed.error)}`);
+      }
+      await def.handler(parsed.data, { id: job.id, retryCount, deps: opts.deps, log, requestId: reqId });
+    } catch (err) {
+      log.error({ err, retryCount, ms: Math.round(performance.now() - started) }, 'job failed');
+      opts.onOutcome?.(def.name, 'failed');
+      throw err;
+    }
+    log.info({ ms: Math.round(performance.now() - started) }, 'job completed');
+    opts.onOutcome?.(def.name, 'completed');
+  }
+
+  /**
+   * pg-boss completes or fails a job after its handler without awaiting it: during a database
+   * outage that write is lost (the job waits for its expiry, up to an hour) and its rejection is
+   * unhandled, which ends the process. So the handler's outcome is written here, retried until
+   * the database takes it (or the queue stops); pg-boss's own write then finds the job no longer
+   * active and changes nothing.
+   */
+  async function settle(write: () => Promise<unknown>) {
+    for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+      try {
+        return void (await write());
+      } catch (err) {
+        if (!started || !databaseOutage(err)) throw err;
+        opts.onError?.(errorSummary(err));
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  }
+
+  /** A run whose outcome is written before pg-boss's (see settle): outages become a retry, never a lost job. */
+  async function runAndSettle(def: AnyJob<D>, job: PgBoss.Job<unknown>) {
+    try {
+      await run(def, job);
+    } catch (err) {
+      // Any other failure reaches pg-boss as before (the database is there to record it).
+      if (!databaseOutage(err)) throw err;
+      return settle(() => boss.fail(def.name, job.id, errorSummary(err)));
+    }
+    return settle(() => boss.complete(def.name, job.id));
   }
 
   return {
@@ -103,7 +180,7 @@ export function createJobQueue<D>(opts: JobQueueOptions<D>) {
       for (const def of definitions.values()) {
         for (let i = 0; i < opts.concurrency; i++) {
           await boss.work(def.name, { pollingIntervalSeconds: tuning.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-            if (job) await run(def, job);
+            if (job) await runAndSettle(def, job);
           });
         }
       }
@@ -119,8 +196,26 @@ export function createJobQueue<D>(opts: JobQueueOptions<D>) {
       if (!sending) throw new Error(`job ${job.name} sent while the queue is not running`);
       const parsed = job.payload.safeParse(payload);
       if (!parsed.success) throw new Error(`job ${job.name} refused an invalid payload: ${issues(parsed.error)}`);
-      const { tx, ...rest } = options;
-      return boss.send(job.name, parsed.data as object, tx ? { ...rest, db: transactionExecutor(tx) } : rest);
+      const { tx, requestId = currentRequestId(), ...rest } = options;
+      const data = withMeta(parsed.data as object, requestId);
+      return boss.send(job.name, data, tx ? { ...rest, db: transactionExecutor(tx) } : rest);
+    },
+    /** Queued and active jobs per kind (every defined kind, zeros included); none before start(). */
+    async counts(): Promise<JobCounts[]> {
+      if (!sending) return [];
+      const names = [...definitions.keys()];
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT name, state, count(*)::int AS n FROM pgboss.job WHERE name = ANY($1) AND state IN ('created', 'retry', 'active') GROUP BY name, state`,
+          [names],
+        );
+      const counts = new Map(names.map((name) => [name, { name, queued: 0, active: 0 }]));
+      for (const { name, state, n } of rows as { name: string; state: string; n: number }[]) {
+        const c = counts.get(name);
+        if (c) c[state === 'active' ? 'active' : 'queued'] += Number(n);
+      }
+      return [...counts.values()];
     },
     /** Stops polling, lets running handlers finish (up to the timeout), then closes. */
     async stop(timeoutMs = 10_000) {
@@ -145,6 +240,15 @@ async function failOrphans(boss: PgBoss, names: string[]) {
 function pgliteClient(handle: DatabaseHandle): PGlite {
   // drizzle keeps the driver's client on $client.
   return (handle.db as unknown as { $client: PGlite }).$client;
+}
+
+/**
+ * pg-boss hands its options to its pg Pool, which takes more than pg-boss's types say: a
+ * connection that cannot be made fails after 5 s instead of waiting forever (db/client.ts).
+ */
+function postgresOptions(handle: DatabaseHandle, options: PgBoss.ConstructorOptions): PgBoss.ConstructorOptions {
+  const withPoolTimeout = { ...options, connectionString: postgresUrl(handle), connectionTimeoutMillis: 5_000 };
+  return withPoolTimeout;
 }
 
 function postgresUrl(handle: DatabaseHandle): string {

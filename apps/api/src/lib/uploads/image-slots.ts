@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
 /**
  * Decoding and encoding images is the one CPU-heavy thing an upload does. At most
@@ -10,8 +10,21 @@ import sharp from 'sharp';
  */
 export const IMAGE_WORK_SLOTS = Math.max(1, Math.min(2, availableParallelism() - 1));
 
-// Global to libvips: threads per pipeline. One per image keeps the bound above honest.
-sharp.concurrency(1);
+let sharp: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp, loaded on the first image instead of at start: libvips is ~9 MB of resident memory that a
+ * server which never sees an image (a worker unpacking audio, a device ingesting) does not carry
+ * (README "Production build and memory").
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharp ??= import('sharp').then(({ default: s }) => {
+    // Global to libvips: threads per pipeline. One per image keeps the bound above honest.
+    s.concurrency(1);
+    return s;
+  });
+  return sharp;
+}
 
 let running = 0;
 const waiting: Array<() => void> = [];

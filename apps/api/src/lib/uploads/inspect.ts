@@ -1,8 +1,9 @@
 import { open, stat } from 'node:fs/promises';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { IMAGE_PIXEL_LIMITS, type ImageUse, UPLOAD_MESSAGES } from '@console/contract';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { tooLarge, tooManyPixels, unsupported } from './errors.js';
+import { loadSharp } from './image-slots.js';
 import { CATEGORY_LABEL, CATEGORY_TYPES, CSV_MIME, IMAGE_TYPES, KNOWN_TYPES, type AcceptedType, type UploadCategory } from './types.js';
 
 export const DEFAULT_MAX_PIXELS = IMAGE_PIXEL_LIMITS.media;
@@ -117,11 +118,12 @@ const SHARP_FORMAT: Record<string, string> = {
 async function checkImage(input: UploadInput, mime: string, maxPixels: number, decode: boolean) {
   const source = Buffer.isBuffer(input) ? input : input.path;
   const sharpOptions = { limitInputPixels: maxPixels, failOn: 'error' as const };
+  const load = await loadSharp();
   let meta: sharp.Metadata;
   try {
     // Reads the header only (no pixel is decoded), so no limit here: we check the declared size
     // below and can name it in the refusal.
-    meta = await sharp(source, { ...sharpOptions, limitInputPixels: false }).metadata();
+    meta = await load(source, { ...sharpOptions, limitInputPixels: false }).metadata();
   } catch {
     throw unsupported(UPLOAD_MESSAGES.unreadable);
   }
@@ -134,7 +136,7 @@ async function checkImage(input: UploadInput, mime: string, maxPixels: number, d
   if (decode) {
     try {
       // stats() reads every pixel of the first frame, streaming, so a corrupt or lying file fails here.
-      await sharp(source, { ...sharpOptions, sequentialRead: true }).stats();
+      await load(source, { ...sharpOptions, sequentialRead: true }).stats();
     } catch (err) {
       if (/pixel limit/i.test((err as Error).message)) throw tooManyPixels(maxPixels);
       throw unsupported(UPLOAD_MESSAGES.undecodable);

@@ -1,8 +1,8 @@
 import { rename, rm } from 'node:fs/promises';
 import { UPLOAD_MESSAGES } from '@console/contract';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { tooManyPixels, unsupported } from './errors.js';
-import { withImageSlot } from './image-slots.js';
+import { loadSharp, withImageSlot } from './image-slots.js';
 import { ANIMATED_MIMES } from './inspect.js';
 
 /**
@@ -34,9 +34,10 @@ export async function reencodeImage(path: string, mime: string, maxPixels: numbe
   const encode = ENCODE[mime];
   if (!encode) throw new Error(`no encoder for ${mime}`);
   const out = `${path}.clean`;
+  const load = await loadSharp();
   try {
     const info = await withImageSlot(() =>
-      encode(sharp(path, { limitInputPixels: maxPixels, failOn: 'error', animated: ANIMATED_MIMES.has(mime) }).rotate()).toFile(out),
+      encode(load(path, { limitInputPixels: maxPixels, failOn: 'error', animated: ANIMATED_MIMES.has(mime) }).rotate()).toFile(out),
     );
     await rename(out, path);
     return info.size;

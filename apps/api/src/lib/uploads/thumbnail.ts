@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-import { withImageSlot } from './image-slots.js';
+import { loadSharp, withImageSlot } from './image-slots.js';
 import { DEFAULT_MAX_PIXELS, type UploadInput } from './inspect.js';
 
 export interface ThumbnailOptions {
@@ -13,6 +12,7 @@ export interface ThumbnailOptions {
 export async function makeThumbnail(input: UploadInput, options: ThumbnailOptions = {}): Promise<Buffer> {
   const size = options.size ?? 256;
   const source = Buffer.isBuffer(input) ? input : input.path;
+  const sharp = await loadSharp();
   return withImageSlot(() =>
     sharp(source, { limitInputPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS, failOn: 'error' })
       .rotate()
