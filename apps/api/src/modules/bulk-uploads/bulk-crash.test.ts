@@ -3,8 +3,7 @@ import path from 'node:path';
 import { type BulkUploadFile, type BulkUploadKind, bulkUploadPaths } from '@console/contract';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.js';
-import { crashServer, sleep } from './bulk-crash.testing.js';
+import { crashServer, sleep } from '../../test/crash-server.js';
 import { csv, zipOf } from './bulk-uploads.testing.js';
 
 // The exactly-once promise against the real thing: the server process (apps/api/src/server.ts) on
@@ -17,8 +16,9 @@ import { csv, zipOf } from './bulk-uploads.testing.js';
 const ROWS = Number(process.env.BULK_CRASH_ROWS ?? 10_000);
 const FILES = Number(process.env.BULK_CRASH_FILES ?? 200);
 
-const server = crashServer('bulk-crash-');
-const { dir, start, kill, login, api } = server;
+// PGlite only: on PostgreSQL a job cut off by a kill waits for its expiry (crash-server.ts).
+const server = crashServer('bulk-crash-', { embedded: true });
+const { dir, start, kill, login, api, withDatabase } = server;
 
 async function row(kind: BulkUploadKind, id: number): Promise<BulkUploadFile | undefined> {
   for (const url of [bulkUploadPaths(kind).pendingFailed, bulkUploadPaths(kind).completed]) {
@@ -106,15 +106,9 @@ describe('bulk uploads across SIGKILL', () => {
     await kill();
     console.log(`bulk crash test, ${ROWS} rows and ${FILES} files:\n  ${landed.join('\n  ')}`);
 
-    // The server is gone: this process may open the data dir (PGlite admits one process).
-    const handle = await openDatabase({ pgliteDataDir: path.join(dir, 'pglite') });
-    try {
-      const q = async (text: string) =>
-        (
-          await (handle.db as unknown as { $client: { query(t: string): Promise<{ rows: Record<string, unknown>[] }> } }).$client.query(
-            text,
-          )
-        ).rows[0];
+    // The server is gone: this process may open its database (PGlite admits one process).
+    await withDatabase(async (query) => {
+      const q = async (text: string) => (await query(text))[0];
       expect(
         await q(
           `select count(*)::int as n, count(distinct upload_item)::int as items, count(distinct lower(name))::int as names from manage_actions where upload_id = ${ids.sheet}`,
@@ -126,9 +120,7 @@ describe('bulk uploads across SIGKILL', () => {
       expect(
         await q(`select count(*)::int as n from bulk_upload_items where upload_id in (${ids.sheet}, ${ids.zip}) and status <> 'done'`),
       ).toEqual({ n: 0 });
-    } finally {
-      await handle.close();
-    }
+    });
     // Each media file is stored once (file + thumbnail): replays overwrote, nothing leaked.
     const stored = readdirSync(path.join(dir, 'storage', 'media', 'bulk', String(ids.zip)));
     expect(stored.length).toBe(FILES * 2);

@@ -1,6 +1,6 @@
 import { type BulkUploadFile, bulkUploadPaths } from '@console/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashServer, sleep } from './bulk-crash.testing.js';
+import { crashServer, sleep } from '../../test/crash-server.js';
 import { csv } from './bulk-uploads.testing.js';
 
 // Issue 16 item 2: an upload's rows and their jobs are written in one transaction. The server

@@ -19,8 +19,9 @@ const notFound = () => new AppError('NOT_FOUND', BULK_UPLOAD_MESSAGES.notFound);
 
 /**
  * The steps of an upload between which a crash must leave rows and jobs consistent: the rows
- * inserted (their jobs not yet), and the transaction committed. bulk-send-crash.test.ts kills the
- * server at each (a subscriber it preloads); with no subscriber, as in production, publishing does nothing.
+ * inserted (their jobs not yet), and the transaction committed; the same for a retry (its claim
+ * and job sent, not committed; committed). bulk-send-crash.test.ts and bulk-retry-crash.test.ts kill
+ * the server at each (a subscriber they preload); with no subscriber, as in production, publishing does nothing.
  */
 const uploadSteps = channel('console:bulk-upload:steps');
 
@@ -114,8 +115,10 @@ export function createBulkUploadsService(app: FastifyInstance) {
         await requeueFailed(tx, id);
         // With the claim, or a crash after it would leave the row pending without a job.
         await app.queue.send(bulkUploadJob, { uploadId: id }, { tx });
+        uploadSteps.publish({ step: 'retry-sent' });
         return true;
       });
+      if (claimed) uploadSteps.publish({ step: 'retry-committed' });
       if (!claimed) throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.stillProcessing);
       const [file] = await findUploadFiles(db, [id]);
       if (!file) throw notFound(); // removed meanwhile

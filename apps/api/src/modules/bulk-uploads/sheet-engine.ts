@@ -1,4 +1,5 @@
 import { BULK_SHEET_MAX_ROWS, BULK_UPLOAD_MESSAGES } from '@console/contract';
+import { channel } from 'node:diagnostics_channel';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -174,6 +175,9 @@ async function settleBatch<S extends z.ZodObject, T extends ReadyRow>(
   );
 }
 
+/** Where bulk-retry-crash.test.ts kills the server: after a retry batch committed (no subscriber in production). */
+const uploadSteps = channel('console:bulk-upload:steps');
+
 /** The failed rows a retry set pending, read again from the sheet; done rows are never redone. */
 async function retryPass<S extends z.ZodObject, T extends ReadyRow>(run: Run<S, T>) {
   const { db, upload, kind } = run;
@@ -197,6 +201,7 @@ async function retryPass<S extends z.ZodObject, T extends ReadyRow>(run: Run<S, 
           await markFailed(tx, upload.id, [...failed, ...outcome.failed]);
         }),
       );
+      uploadSteps.publish({ step: 'retry-batch' });
     }
     const gone = [...pending].map((item) => ({ item, message: 'The row is no longer in the sheet' }));
     await markFailed(db, upload.id, gone);

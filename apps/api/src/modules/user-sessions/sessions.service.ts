@@ -17,7 +17,8 @@ import { createSessionsRepository, type SessionRow } from './sessions.repository
 const TOUCH_INTERVAL_MS = 15_000;
 
 export function createSessionService(deps: { db: Db; config: Config; clock: Clock }): SessionService {
-  const repo = createSessionsRepository(deps.db);
+  // Async sign-in commits on a PostgreSQL server only (sessions.repository.ts).
+  const repo = createSessionsRepository(deps.db, { asyncSignIn: Boolean(deps.config.databaseUrl) });
   const l = limits(deps.config);
   const idleLimit = (s: Pick<SessionRow, 'rememberMe'>) => (s.rememberMe ? l.rememberIdleMs : l.idleMs);
 
