@@ -1,11 +1,12 @@
-import { type ListQuery, type ListResult, totalPagesFor } from '@console/contract';
+import type { ListQuery, ListResult } from '@console/contract';
 import { and, Column, is, or, SQL, sql } from 'drizzle-orm';
-import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
 import { AppError } from './app-error.js';
 import { keysetRows } from './export/index.js';
 import { escapeLike } from './list.js';
+import { orderTerms, readPage } from './list-page.js';
 
 /**
  * The list machinery every list and export route uses (spec s.3 list query and result).
@@ -22,8 +23,10 @@ import { escapeLike } from './list.js';
  *   expression a trigram index is built on (e.g. users' `firstname || ' ' || lastname || ' ' ||
  *   email`) so the index serves it.
  * - filters: extra WHERE conditions from the route (status, roleId, scoping to the caller...).
- * - page: one query for the page (only `fields`) and one `count(*)` with the same FROM/WHERE
- *   (measured faster than `count(*) OVER ()` on 100k rows: see scripts/bench/users-list.ts).
+ * - page: the page's ids from an index-only scan, then their rows; a count that stops at 10,000
+ *   (`totalCapped` above it) unless the list keeps its row count (`rowCount`); pages past the
+ *   middle of a known total read backwards from the end (lib/list-page.ts, measured on a million
+ *   rows: scripts/bench/benchmarks/list-scale.ts). Give each own sort column a (column, id) index.
  * - rows: every row the same query selects (page/limit ignored), same order, fetched by keyset
  *   on (sort key, id) in batches, so memory stays constant for any row count.
  *
@@ -53,16 +56,27 @@ import { escapeLike } from './list.js';
  */
 
 type SortExpression = Column | SQL;
-type SortEntry = SortExpression | { expr: SortExpression; nullable?: boolean };
+/** `joined`: the expression reads a joined table, so the ids query needs the whole `from` (see `idsFrom`). */
+type SortEntry = SortExpression | { expr: SortExpression; nullable?: boolean; joined?: boolean };
 
 export interface ListDefinition<F extends SelectedFields, Dto> {
   fields: F;
   from(db: Db, fields: SelectedFields): PgSelect;
   /** Unique row id: the tie-breaker of every order and the second half of the keyset cursor. */
-  id: Column;
+  id: PgColumn;
   sortFields: Record<string, SortEntry>;
   defaultSort: { field: string; order: 'asc' | 'desc' };
   search?: SortExpression[];
+  /**
+   * The FROM of a page's ids query when the list's joins only add columns (user requests: the
+   * location and tone names), so the ids come from the base table's indexes alone. It must hold
+   * every column the search and the filters read; sort entries marked `joined` still use `from`.
+   * Worth it even for left joins the planner drops: their columns still keep it from an
+   * index-only scan.
+   */
+  idsFrom?(db: Db, fields: SelectedFields): PgSelect;
+  /** The exact row count of the unfiltered list (kept by triggers: db/schema/row-counts.ts), read instead of counting. */
+  rowCount?(db: Db): Promise<number | undefined>;
   /** Largest `limit` accepted (default 500, the biggest row-limit option; companies allow 1000). */
   maxLimit?: number;
   toDto(row: SelectResultFields<F>): Dto;
@@ -83,7 +97,7 @@ export interface ListHandle<F extends SelectedFields, Dto> {
   where(query: Pick<ListInput, 'search'>, filters?: Filter[]): SQL | undefined;
 }
 
-type ResolvedOrder = { field: string; expr: SortExpression; nullable: boolean; direction: 'asc' | 'desc' };
+type ResolvedOrder = { field: string; expr: SortExpression; nullable: boolean; joined: boolean; direction: 'asc' | 'desc' };
 
 const DEFAULT_MAX_LIMIT = 500;
 const SORT_KEY = '__sortKey';
@@ -106,14 +120,11 @@ export function defineList<F extends SelectedFields, Dto>(definition: ListDefini
     const direction = query.sortField ? (query.sortOrder === 'desc' ? 'desc' : 'asc') : definition.defaultSort.order;
     const expr = isEntryObject(entry) ? entry.expr : entry;
     const nullable = isEntryObject(entry) && entry.nullable !== undefined ? entry.nullable : is(expr, Column) ? !expr.notNull : true;
-    return { field, expr, nullable, direction };
+    const joined = isEntryObject(entry) && entry.joined === true;
+    return { field, expr, nullable, joined, direction };
   }
 
-  function orderBy(o: ResolvedOrder): SQL[] {
-    const dir = o.direction === 'asc' ? sql`asc` : sql`desc`;
-    const first = o.nullable ? sql`${o.expr} ${dir} nulls last` : sql`${o.expr} ${dir}`;
-    return [first, sql`${id} ${dir}`];
-  }
+  const orderBy = (o: ResolvedOrder): SQL[] => orderTerms(o, id);
 
   function where(query: Pick<ListInput, 'search'>, filters: Filter[] = []): SQL | undefined {
     const conditions = [...filters];
@@ -142,21 +153,14 @@ export function defineList<F extends SelectedFields, Dto>(definition: ListDefini
       checkLimit(query.limit);
       const o = order(query);
       const w = where(query, filters);
-      const [rows, counted] = await Promise.all([
-        definition
-          .from(db, definition.fields)
-          .where(w)
-          .orderBy(...orderBy(o))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        definition.from(db, { total: sql<number>`count(*)`.mapWith(Number) }).where(w),
-      ]);
-      const total = Number((counted[0] as { total: number } | undefined)?.total ?? 0);
-      return {
-        data: (rows as SelectResultFields<F>[]).map((r) => definition.toDto(r)),
-        total,
-        totalPages: totalPagesFor(total, query.limit),
-      };
+      const idsFrom = definition.idsFrom && !o.joined ? definition.idsFrom : definition.from;
+      const result = await readPage<SelectResultFields<F>>(
+        { db, from: definition.from, idsFrom, id, key: o, where: w, rowCount: definition.rowCount },
+        definition.fields,
+        query.page,
+        query.limit,
+      );
+      return { ...result, data: result.data.map((r) => definition.toDto(r)) };
     },
 
     rows(db, query, filters, batchSize = 1000) {

@@ -11,3 +11,4 @@ export * from './media.js';
 export * from './manage-actions.js';
 export * from './tones.js';
 export * from './user-requests.js';
+export * from './row-counts.js';

@@ -1,7 +1,7 @@
 import { PLATFORMS } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { timestamptz, requiredRef } from './columns.js';
+import { timestamptz, requiredRef, trigramIndex } from './columns.js';
 import { locations, toneSequences } from './tones.js';
 import { users } from './users.js';
 
@@ -38,6 +38,17 @@ export const userRequests = pgTable(
     index('user_requests_platform_requested_idx').on(t.platform, t.requestedAt),
     index('user_requests_device_requested_idx').on(t.deviceCode, t.requestedAt),
     index('user_requests_tone_sequence_idx').on(t.toneSequenceId),
+    // (sort column, id) for each own column the list sorts by (see users.ts): a page is an
+    // index-only read of its ids. locationName and toneSequenceName sort by a joined table.
+    index('user_requests_received_at_idx').on(t.receivedAt, t.id),
+    index('user_requests_device_code_idx').on(t.deviceCode, t.id),
+    index('user_requests_tone_code_idx').on(t.toneCode, t.id),
+    index('user_requests_platform_idx').on(t.platform, t.id),
+    index('user_requests_device_model_idx').on(t.deviceModel, t.id),
+    index('user_requests_os_version_idx').on(t.osVersion, t.id),
+    index('user_requests_app_version_idx').on(t.appVersion, t.id),
+    // The list's search (ILIKE '%term%' over device code, tone code and model), as the repository spells it.
+    trigramIndex('user_requests_search_trgm_idx', sql`(${t.deviceCode} || ' ' || ${t.toneCode} || ' ' || coalesce(${t.deviceModel}, ''))`),
   ],
 );
 

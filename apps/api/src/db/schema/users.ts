@@ -2,7 +2,7 @@ import { DEFAULT_COLORS } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { roles } from './access.js';
-import { entityStatus, identityId, timestamptz, statusAndCreatedIndexes, timestamps, trigramIndex } from './columns.js';
+import { entityStatus, identityId, timestamptz, timestamps, trigramIndex } from './columns.js';
 import { companies } from './companies.js';
 
 export const users = pgTable(
@@ -36,10 +36,21 @@ export const users = pgTable(
   (t) => [
     index('users_role_idx').on(t.roleId),
     index('users_company_idx').on(t.companyId),
-    ...statusAndCreatedIndexes('users', t),
     // GET /files finds the user whose profile image a key is (users.view or self may read it).
     index('users_profile_idx').on(t.profile),
-    index('users_name_idx').on(t.lastname, t.firstname),
+    // (sort column, id) for each column GET /users sorts by: the list orders by both, so a page is
+    // an index-only read of 500 ids (forward, or backward for pages past the middle) and the
+    // status filter uses the same index (lib/list-query.ts). roleName and companyName sort by a
+    // joined table and have none.
+    index('users_status_idx').on(t.status, t.id),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_updated_at_idx').on(t.updatedAt, t.id),
+    index('users_firstname_idx').on(t.firstname, t.id),
+    index('users_lastname_idx').on(t.lastname, t.id),
+    index('users_email_sort_idx').on(t.email, t.id),
+    index('users_phone_idx').on(t.phone, t.id),
+    index('users_two_factor_idx').on(t.twoFactorEnabled, t.id),
+    index('users_last_login_idx').on(t.lastLoginAt, t.id),
     trigramIndex('users_search_trgm_idx', sql`(${t.firstname} || ' ' || ${t.lastname} || ' ' || ${t.email})`),
   ],
 );

@@ -1,8 +1,9 @@
 import { type DeviceSummary, type Platform, type UserRequest, userRequestsResource } from '@console/contract';
-import { asc, desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
+import { asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { devices, locations, toneSequences, userRequests } from '../../db/schema/index.js';
+import { keptRowCount } from '../../lib/list-page.js';
 import { defineList, type Filter } from '../../lib/list-query.js';
 import { equalityFilters, listFrom, sortFieldsOf } from '../../lib/resource/index.js';
 
@@ -44,7 +45,11 @@ const toUserRequest = (r: Raw): UserRequestExportRow => ({
   toneCode: r.toneCode,
 });
 
-/** GET /user-request, /user-request/device-code and the export: newest first, served by the (x, requested_at) indexes. */
+/**
+ * GET /user-request, /user-request/device-code and the export: newest first. A page's ids come from
+ * user_requests alone (its (column, id) indexes; filters and search read its own columns), then
+ * 500 rows get their location and tone names; the names' sorts need the joins.
+ */
 export const userRequestsList = defineList({
   fields,
   from: listFrom(
@@ -52,10 +57,16 @@ export const userRequestsList = defineList({
     ['inner', locations, eq(locations.id, userRequests.locationId)],
     ['inner', toneSequences, eq(toneSequences.id, userRequests.toneSequenceId)],
   ),
+  idsFrom: listFrom(userRequests),
   id: userRequests.id,
-  sortFields: sortFieldsOf(fields, userRequestsResource.list.sortFields),
+  sortFields: sortFieldsOf(fields, userRequestsResource.list.sortFields, {
+    locationName: { expr: locations.name, nullable: false, joined: true },
+    toneSequenceName: { expr: toneSequences.name, nullable: false, joined: true },
+  }),
   defaultSort: { field: 'requestedAt', order: 'desc' },
-  search: [userRequests.deviceCode, userRequests.toneCode, userRequests.deviceModel],
+  // The expression of user_requests_search_trgm_idx (one trigram index serves the three columns).
+  search: [sql`(${userRequests.deviceCode} || ' ' || ${userRequests.toneCode} || ' ' || coalesce(${userRequests.deviceModel}, ''))`],
+  rowCount: keptRowCount('user_requests'),
   toDto: toUserRequest,
 });
 

@@ -1,7 +1,7 @@
 // Loaded with the first screen that shows a table (after Mantine's core styles, as required).
 import 'mantine-datatable/styles.css';
-import { ERROR_MESSAGES, ROW_LIMITS } from '@console/contract';
-import { Alert, Box, Button, Group, NativeSelect, Pagination, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ERROR_MESSAGES } from '@console/contract';
+import { Alert, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,6 +18,7 @@ import classes from './data-table.module.css';
 import { ColumnChooser } from './column-chooser';
 import { columnTitle } from './column-title';
 import { ExportButtons } from './export-buttons';
+import { ListFooter } from './list-footer';
 import { type ListQueryOptions, toExportQuery } from './list-query';
 import { SearchBox } from './search-box';
 import { HeaderSelectionCheckbox, RowSelectionCheckbox } from './selection-checkboxes';
@@ -132,12 +133,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (records !== NO_RECORDS) onRecords?.(records);
   }, [records, onRecords]);
 
-  // After deletes (or a stale link) the page may be past the end: go to the last page.
+  // After deletes (or a stale link) the page may be past the end: go to the last page (a capped
+  // count does not know the end, and pages past its cap exist).
+  const totalCapped = result.data?.totalCapped === true;
   useEffect(() => {
-    if (result.data && !result.isPlaceholderData && totalPages > 0 && query.page > totalPages) {
+    if (result.data && !result.isPlaceholderData && !totalCapped && totalPages > 0 && query.page > totalPages) {
       list.setQuery({ page: totalPages }, { replace: true });
     }
-  }, [result.data, result.isPlaceholderData, totalPages, query.page, list]);
+  }, [result.data, result.isPlaceholderData, totalCapped, totalPages, query.page, list]);
 
   const [store] = useState(createSelectionStore);
   const getId = useMemo(() => (record: T) => getRecordId(record, idAccessor as keyof T) as RecordId, [idAccessor]);
@@ -220,8 +223,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const exportQuery = useMemo(() => toExportQuery(query), [query]);
   const isEmpty = !result.isFetching && !result.isError && records.length === 0;
-  const from = total === 0 ? 0 : (query.page - 1) * query.limit + 1;
-  const to = Math.min(total, from + records.length - 1);
 
   return (
     <Stack gap="sm">
@@ -282,30 +283,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Box>
       <VisuallyHidden role="status">{result.isFetching ? 'Loading' : ''}</VisuallyHidden>
 
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Text size="sm" c="dimmed">
-          {total > 0 ? `${from}–${to} of ${total}` : ''}
-        </Text>
-        <Group gap="md" wrap="wrap">
-          <NativeSelect
-            label="Rows per page"
-            size="xs"
-            data={(listQueryOptions?.limits ?? ROW_LIMITS).map(String)}
-            value={String(query.limit)}
-            onChange={(event) => list.setLimit(Number(event.currentTarget.value))}
-            styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 }, label: { whiteSpace: 'nowrap' } }}
-          />
-          <Pagination
-            size="sm"
-            withEdges
-            total={Math.max(totalPages, 1)}
-            value={Math.min(query.page, Math.max(totalPages, 1))}
-            onChange={list.setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
-        </Group>
-      </Group>
+      <ListFooter
+        page={query.page}
+        limit={query.limit}
+        rows={records.length}
+        total={total}
+        totalPages={totalPages}
+        totalCapped={result.data?.totalCapped}
+        limits={listQueryOptions?.limits}
+        onPage={list.setPage}
+        onLimit={list.setLimit}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,122 @@
+import { LIST_COUNT_CAP, type ListResult, totalPagesFor } from '@console/contract';
+import { type Column, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { listRowCounts } from '../db/schema/index.js';
+
+/**
+ * One page of a list, at the same cost on page 1 and on page 2,000 of a million rows (README
+ * "Benchmarks", scripts/bench/benchmarks/list-scale.ts). lib/list-query.ts resolves the order and
+ * the WHERE; this reads the rows:
+ *
+ * - Count: the total is exact when it is cheap. An unfiltered list with a kept row count
+ *   (`rowCount`: users, user requests) reads it (one row). Otherwise at most cap + 1 rows are
+ *   counted (`count(*)` over a `LIMIT 10001` subquery): above the cap the answer says
+ *   `totalCapped: true` and the SPA shows "more than 10,000" (an exact total has no flag, so the
+ *   spec's answer is unchanged). A page past the cap that comes back short ends the list, so its
+ *   total is exact again.
+ * - Deferred join: the page's ids come first, from an index-only scan of the (sort column, id)
+ *   index with LIMIT/OFFSET, then only those rows are read and joined. An OFFSET then skips index
+ *   entries, not heap rows and joins.
+ * - Reverse read: with an exact total, a page past the middle is read from the other end in the
+ *   reverse order (OFFSET total - offset - limit), and flipped back, so the last page costs what
+ *   the first does.
+ */
+
+export type SortKey = { expr: Column | SQL; nullable: boolean; direction: 'asc' | 'desc' };
+
+export type PageSource = {
+  db: Db;
+  /** The list's FROM with the given fields (the page rows are read through it). */
+  from(db: Db, fields: SelectedFields): PgSelect;
+  /** The FROM of the ids query (by default `from`): the base table alone when the sort and WHERE need no join. */
+  idsFrom(db: Db, fields: SelectedFields): PgSelect;
+  id: PgColumn;
+  key: SortKey;
+  where: SQL | undefined;
+  /** The exact row count of the unfiltered list, when the table keeps one. */
+  rowCount?(db: Db): Promise<number | undefined>;
+  cap?: number;
+};
+
+/** ORDER BY of a sort key then the id in the same direction; `reverse` reads the same order from its end. */
+export function orderTerms(key: SortKey, id: Column, reverse = false): SQL[] {
+  const flip = reverse !== (key.direction === 'desc');
+  const dir = flip ? sql`desc` : sql`asc`;
+  // Nullable keys go last in the list's order, so first when it is read backwards.
+  const nulls = reverse ? sql` nulls first` : sql` nulls last`;
+  return [key.nullable ? sql`${key.expr} ${dir}${nulls}` : sql`${key.expr} ${dir}`, sql`${id} ${dir}`];
+}
+
+type Window = { offset: number; limit: number; reverse: boolean };
+
+/** Where the page lies: forward from the start, or, past the middle of a known total, backward from the end. */
+function windowOf(offset: number, limit: number, total: number | undefined): Window {
+  if (total === undefined || 2 * offset + limit <= total) return { offset, limit, reverse: false };
+  const fromEnd = total - offset - limit;
+  return fromEnd >= 0 ? { offset: fromEnd, limit, reverse: true } : { offset: 0, limit: Math.max(0, limit + fromEnd), reverse: true };
+}
+
+/**
+ * The page in one statement: the ids subquery (index-only, LIMIT/OFFSET, reversed when reading from
+ * the end) joined back to the list's FROM, which reads and joins only those rows and puts them in
+ * the list's order (a sort of `limit` rows).
+ */
+async function pageRows<Row>(s: PageSource, fields: SelectedFields, w: Window): Promise<Row[]> {
+  if (w.limit === 0) return [];
+  const ids = s
+    .idsFrom(s.db, { pageId: sql`${s.id}`.as('page_id') })
+    .where(s.where)
+    .orderBy(...orderTerms(s.key, s.id, w.reverse))
+    .limit(w.limit)
+    .offset(w.offset)
+    .as('page_ids');
+  return (await s
+    .from(s.db, fields)
+    .innerJoin(ids, sql`${ids.pageId} = ${s.id}`)
+    .orderBy(...orderTerms(s.key, s.id))) as Row[];
+}
+
+/** How many rows match, counting no further than `cap + 1`. */
+async function cappedCount(s: PageSource, cap: number): Promise<number> {
+  const matching = s
+    .idsFrom(s.db, { one: sql`1` })
+    .where(s.where)
+    .limit(cap + 1)
+    .as('matching');
+  const [row] = await s.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matching);
+  return Number(row?.n ?? 0);
+}
+
+export async function readPage<Row>(s: PageSource, fields: SelectedFields, page: number, limit: number): Promise<ListResult<Row>> {
+  const cap = s.cap ?? LIST_COUNT_CAP;
+  const offset = (page - 1) * limit;
+  if (s.where === undefined && s.rowCount) {
+    // Page 1 is read forward whatever the total: its read need not wait for the count.
+    const [total, first] = await Promise.all([
+      s.rowCount(s.db),
+      offset === 0 ? pageRows<Row>(s, fields, windowOf(0, limit, undefined)) : undefined,
+    ]);
+    if (total !== undefined) {
+      const data = first ?? (await pageRows<Row>(s, fields, windowOf(offset, limit, total)));
+      return { data, total, totalPages: totalPagesFor(total, limit) };
+    }
+  }
+  const [counted, data] = await Promise.all([cappedCount(s, cap), pageRows<Row>(s, fields, windowOf(offset, limit, undefined))]);
+  if (counted <= cap) return { data, total: counted, totalPages: totalPagesFor(counted, limit) };
+  const end = offset + data.length;
+  if (end > cap && data.length > 0 && data.length < limit) {
+    return { data, total: end, totalPages: totalPagesFor(end, limit) };
+  }
+  // Pages known to exist: those the cap covers, and this one when it has rows.
+  const totalPages = Math.max(Math.ceil((cap + 1) / limit), data.length > 0 ? page : 0);
+  return { data, total: cap, totalPages, totalCapped: true };
+}
+
+/** A list's `rowCount` from the count its table's triggers keep (db/schema/row-counts.ts); undefined if none is kept. */
+export const keptRowCount =
+  (tableName: 'users' | 'user_requests') =>
+  async (db: Db): Promise<number | undefined> => {
+    const [row] = await db.select({ n: listRowCounts.rowCount }).from(listRowCounts).where(eq(listRowCounts.tableName, tableName));
+    return row === undefined ? undefined : Number(row.n);
+  };
