@@ -3,8 +3,8 @@
 // actions in batches with their done marks) vs PostgreSQL's own COPY FROM of the same rows into
 // manage_actions, in the same run on the same database (PGlite, as `npm start` runs it).
 // Both run once untimed first (JIT and PGlite's WASM tier up on first use), then ROUNDS times
-// each, alternating; the medians are compared. Goal: the import reaches at least half of COPY's
-// rows per second.
+// each, alternating; the medians are compared. Goal: the import reaches at least 0.7 of COPY's
+// rows per second (issue 17; it was half before).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,7 +133,7 @@ export const bulkImportBenchmark: Benchmark = {
           label: 'import / COPY rows per second',
           value: round(importRate / copyRate, 3),
           unit: 'x',
-          goal: { op: '>=', value: 0.5 },
+          goal: { op: '>=', value: 0.7 },
         },
       ];
     } finally {

@@ -2,7 +2,7 @@
 // created on the server of BENCH_DATABASE_URL and dropped afterwards):
 // - ingestion: rows/s through HTTP (POST /api/device/user-requests, batches of 1000, real sockets,
 //   rollups kept) divided by rows/s of COPY FROM of the same rows into user_requests (no rollups).
-//   Goal >= 0.25.
+//   Goal >= 0.5 (issue 17; 0.25 before).
 // - dashboards: p50 of GET /dashboard + /home + /home/analytics + /home/recents at 1 million user
 //   requests divided by the p50 at 10 thousand. Goal <= 1.5 (they read the rollups, not the table).
 //   With BENCH_TONES_10M=1 (PostgreSQL advised) it also measures at 10 million:
@@ -144,7 +144,7 @@ export const ingestBenchmark: Benchmark = {
           label: 'ingestion HTTP / COPY',
           value: round(copySeconds / httpSeconds, 2),
           unit: 'x',
-          goal: { op: '>=', value: 0.25 },
+          goal: { op: '>=', value: 0.5 },
           details: { database: kind, rows, httpSeconds: round(httpSeconds, 2), copySeconds: round(copySeconds, 2) },
         },
       ];

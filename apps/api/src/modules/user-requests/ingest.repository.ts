@@ -36,10 +36,10 @@ export async function toneSequencesByCode(db: Db, codes: string[]) {
  * CTEs all run to completion in the statement's snapshot, so the rollups can never drift from
  * the rows, whatever batches run at the same time. Groups are upserted in key order, so two
  * concurrent batches lock shared rollup rows in the same order and cannot deadlock.
- * Returns the event ids that were new.
+ * Returns how many rows were new (the rest were duplicates): a count, not the 1000 event ids.
  */
-export async function insertBatch(db: Db, userId: number, rows: IngestRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+export async function insertBatch(db: Db, userId: number, rows: IngestRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
   const payload = JSON.stringify(
     rows.map((r) => ({
       event_id: r.eventId,
@@ -56,7 +56,9 @@ export async function insertBatch(db: Db, userId: number, rows: IngestRow[]): Pr
   );
   const result = (await db.execute(sql`
     with input as (
-      select * from jsonb_to_recordset(${payload}::jsonb) as x(
+      -- json, not jsonb: the text is read once, so building jsonb's binary form first only costs
+      -- (a third of the decoding time of a 1000-row batch, issue 17).
+      select * from json_to_recordset(${payload}::json) as x(
         event_id uuid, device_code varchar, tone_sequence_id int, location_id int, tone_code varchar,
         platform varchar, device_model varchar, os_version varchar, app_version varchar, requested_at timestamptz)
     ),
@@ -121,8 +123,8 @@ export async function insertBatch(db: Db, userId: number, rows: IngestRow[]): Pr
       returning 1
     )
     -- Every data-modifying CTE runs whether or not the final select reads it.
-    select event_id::text as event_id from ins`)) as unknown as Rows<{ event_id: string }>;
-  return new Set(result.rows.map((r) => r.event_id));
+    select count(*)::int as inserted from ins`)) as unknown as Rows<{ inserted: number }>;
+  return result.rows[0]?.inserted ?? 0;
 }
 
 /**

@@ -61,11 +61,11 @@ export async function ingest(app: FastifyInstance, userId: number, body: IngestB
   }
   rejected.sort((a, b) => a.index - b.index);
 
-  const [inserted, content] = await Promise.all([
+  const [accepted, content] = await Promise.all([
     insertBatch(app.db, userId, rows),
     contentByCode(app.db, [...new Set(rows.map((r) => r.toneCode))], now.toISOString().slice(0, 10)),
   ]);
-  const accepted = inserted.size;
+  app.metrics.ingestedRows(accepted);
   return {
     success: true,
     message: M.ingested,
