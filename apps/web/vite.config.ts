@@ -2,9 +2,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroup, sideEffectFree } from './bundling/chunk-groups';
 import { chunkGuard } from './bundling/chunk-guard';
+import { precompress } from './bundling/precompress';
+import { preloadLogin } from './bundling/preload-login';
 
 export default defineConfig({
-  plugins: [react(), chunkGuard()],
+  plugins: [react(), chunkGuard(), preloadLogin(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },

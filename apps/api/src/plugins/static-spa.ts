@@ -45,6 +45,8 @@ export default fp(async function staticSpa(app: FastifyInstance) {
       prefix: '/',
       index: false,
       cacheControl: false,
+      // The web build writes .br and .gz copies of its scripts and styles (apps/web/bundling/precompress.ts).
+      preCompressed: true,
       // index.html is only ever sent with the config injected (by sendIndex).
       allowedPath: (pathName) => !isApiPath(pathName) && pathName !== '/index.html',
       setHeaders(reply, filePath) {
