@@ -1,9 +1,16 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three tiers: unit (contract + web logic), api (integration through app.inject on a real
-// database: PGlite by default, PostgreSQL when DATABASE_URL is set). e2e runs in Playwright.
+// Test projects: unit (contract + web logic), api (integration through app.inject on a real
+// database: PGlite by default, PostgreSQL when DATABASE_URL is set), cluster (replicas behind a
+// load balancer, on PostgreSQL). e2e runs in Playwright.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single fork on the 2-core CI machine,
+    // with the second core idle while that fork runs PGlite, password hashing and jsdom. The test
+    // files share nothing (own databases, port 0, random Redis keys), so two run side by side.
+    // VITEST_MAX_WORKERS=1 goes back to one at a time.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -16,12 +23,26 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          // The cluster tier's own (below): it starts the built bundle as separate processes.
+          exclude: ['apps/api/src/test/cluster/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
           // Builds the migrated, seeded database every test app starts from (apps/api/src/test/seeded-database.ts).
           globalSetup: ['apps/api/src/test/seed-image.ts'],
+        },
+      },
+      {
+        test: {
+          // Two API replicas, a worker and HAProxy on PostgreSQL and Redis (deploy/, README "Deployment and
+          // scale-out"); `npm test` prepares them (scripts/test.mjs, tier cluster).
+          name: 'cluster',
+          include: ['apps/api/src/test/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
         },
       },
     ],

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every tier, in order, stopping at the first failing one.
-//   typecheck -> lint (Biome, import boundaries, knip) -> unit (vitest) -> api (vitest, PGlite or DATABASE_URL) -> e2e (Playwright + Chromium)
+//   typecheck -> lint (Biome, import boundaries, knip) -> unit (vitest) -> api (vitest, PGlite or DATABASE_URL)
+//   -> cluster (vitest: two API replicas, a worker and HAProxy on PostgreSQL and Redis) -> e2e (Playwright + Chromium)
 // TEST_TIERS=unit,api runs a subset. The last line printed is "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +18,9 @@ import {
   run,
   yellow,
 } from './lib/ensure.mjs';
+import { ensurePostgres } from './lib/ensure-postgres.mjs';
 
-const ALL_TIERS = ['typecheck', 'lint', 'unit', 'api', 'e2e'];
+const ALL_TIERS = ['typecheck', 'lint', 'unit', 'api', 'cluster', 'e2e'];
 const OUT = path.join(ROOT, 'test-results');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 
@@ -99,6 +101,20 @@ const TIERS = {
       if (!ok) throw new Error('ffmpeg is required for the api tier (Debian package ffmpeg)');
     },
     run: vitestTier('api'),
+  },
+  cluster: {
+    title: 'Cluster tests (vitest project "cluster": two API replicas, a queue worker and HAProxy on PostgreSQL and Redis)',
+    // The topology of deploy/ (README "Deployment and scale-out") from the API bundle, on a throwaway
+    // database of DATABASE_URL's PostgreSQL server (or the local one, even when the other tiers run
+    // on the embedded database) and a Redis key prefix of its own.
+    async prepare() {
+      if (!(await ensureDebianPackage({ bin: '/usr/sbin/haproxy', pkg: 'haproxy', why: 'the load balancer of the cluster tests' })))
+        throw new Error('HAProxy is required for the cluster tier (Debian package haproxy)');
+      await ensureRedis();
+      await ensurePostgres();
+      await ensureApiBuild();
+    },
+    run: vitestTier('cluster'),
   },
   e2e: {
     title: 'End-to-end tests (Playwright in Debian Chromium against the real server)',
