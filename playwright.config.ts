@@ -5,16 +5,32 @@ import type { ServerOptions } from './e2e/support/fixtures';
 // Never `npx playwright install`: the browser comes from `apt-get install chromium`.
 const CI = !!process.env.CI;
 
+// Specs that compare whole-database figures (dashboard counts, list totals, the newest change, a
+// user's activity count) with what the page shows: a spec creating rows at the same time would
+// move them. They run one at a time on a server of their own ('solo'), beside the others.
+const SOLO = [
+  '**/admin-dashboard.spec.ts',
+  '**/demo-admin-client-dashboard.spec.ts',
+  '**/data-table.spec.ts',
+  '**/shared-ui.spec.ts',
+  '**/tones-portal.spec.ts',
+];
+const SHORT_IDLE = '**/inactivity.spec.ts';
+
 export default defineConfig<ServerOptions>({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
   outputDir: './test-results/e2e-artifacts',
-  // The specs share one seeded database and its users; one worker also suits the 2-core machines.
-  workers: 1,
+  // Two workers, a spec file at a time each: the specs on the main server make their own rows
+  // (unique names, their own users and roles) and sign in from a state stored once per role
+  // (e2e/support/auth-state.ts), so two files can run side by side. E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: false,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
+  // A retry runs at the end, alone, as every test did before the run had two workers.
+  retryStrategy: 'isolated',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [
@@ -43,8 +59,10 @@ export default defineConfig<ServerOptions>({
       ],
     },
   },
+  // Solo and short-idle first: their files then start at once beside the main ones.
   projects: [
-    { name: 'main', testIgnore: '**/inactivity.spec.ts', use: { server: 'main' } },
-    { name: 'short-idle', testMatch: '**/inactivity.spec.ts', use: { server: 'short-idle' } },
+    { name: 'solo', testMatch: SOLO, workers: 1, use: { server: 'solo' } },
+    { name: 'short-idle', testMatch: SHORT_IDLE, use: { server: 'short-idle' } },
+    { name: 'main', testIgnore: [...SOLO, SHORT_IDLE], use: { server: 'main' } },
   ],
 });

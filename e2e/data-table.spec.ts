@@ -2,7 +2,7 @@ import { ROW_LIMITS } from '@console/contract';
 import type { Page } from '@playwright/test';
 import { Api, PRODUCT, bodyRows, columnTexts, settled, table, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, serverURL, signIn, test } from './support/fixtures';
 
 // The shared table on the users list: 30 users of this file's own, found by a tag in their names.
 const TAG = uniqueTag('dt');
@@ -18,8 +18,8 @@ const status = (page: Page) => page.getByText(/^\d+–\d+ of \d+$/);
 const emails = (page: Page) => columnTexts(table(page, 'Users'), 'Email');
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
-test.beforeAll(async () => {
-  const admin = await Api.admin(process.env.E2E_BASE_URL!);
+test.beforeAll(async ({ server }) => {
+  const admin = await Api.admin(serverURL(server));
   for (let i = 0; i < COUNT; i++) {
     await admin.createUser({ firstname: FIRST_NAMES[i], lastname: `Row ${TAG}`, email: ALL_EMAILS[i], roleId: 3 });
   }

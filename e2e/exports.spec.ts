@@ -4,7 +4,7 @@ import type { Download, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { Api, PRODUCT, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, serverURL, signIn, test } from './support/fixtures';
 
 // Every export of the users and companies lists downloads what the current query selects:
 // all pages (more rows than one page), the search applied, in the list's order.
@@ -29,8 +29,8 @@ const USER_HEADER = [
 ];
 const COMPANY_HEADER = ['ID', 'Name', 'E-mail', 'Phone', 'Website', 'Address', 'Status', 'Users', 'Created'];
 
-test.beforeAll(async () => {
-  const admin = await Api.admin(process.env.E2E_BASE_URL!);
+test.beforeAll(async ({ server }) => {
+  const admin = await Api.admin(serverURL(server));
   const companies = [];
   for (const name of COMPANY_NAMES)
     companies.push(await admin.createCompany({ name, email: `info@${name.split(' ')[0].toLowerCase()}.example` }));

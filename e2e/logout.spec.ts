@@ -4,7 +4,7 @@ import { expect, expectPath, openProfileMenu, sessionOf, signIn, test } from './
 
 test.describe('logout', () => {
   test('confirm dialog, then the session ends, a Logged Out toast, and back to /', async ({ page, context, baseURL }, testInfo) => {
-    await signIn(page, 'manager');
+    await signIn(page, 'manager', { fresh: true }); // this test ends its session: not the stored one
     const { accessToken } = await sessionOf(context);
 
     // cancelling keeps the user signed in

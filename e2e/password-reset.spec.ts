@@ -1,29 +1,27 @@
 import { SERVER_MESSAGES, UI_TEXT, VALIDATION_MESSAGES as V } from '@console/contract';
+import { Api, TEST_PASSWORD, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
 import { USERS } from './support/env';
 import { emailInput, expect, expectPath, fillSignIn, test } from './support/fixtures';
 import { linkOf, waitForMail } from './support/mail';
 
-const user = USERS.guest;
 const NEW_PASSWORD = 'Fresh-Guest-Pass-5519';
 
-/** Puts the original password back through the API, so later specs can sign in as guest. */
-async function restorePassword(baseURL: string) {
-  const since = Date.now();
-  const res = await fetch(`${baseURL}/api/auth/request-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email }),
+/**
+ * A guest-role user of this test's own: a reset ends the user's sessions and changes the
+ * password, which would pull the rug from under the seeded guest's stored session in a
+ * parallel spec.
+ */
+async function ownGuest(baseURL: string) {
+  const tag = uniqueTag('reset');
+  const admin = await Api.admin(baseURL);
+  const created = await admin.createUser({
+    firstname: 'Rhea',
+    lastname: `Reset ${tag}`,
+    email: `${tag}@example.test`,
+    roleId: USERS.guest.roleId,
   });
-  if (!res.ok) throw new Error(`request-password answered ${res.status}`);
-  const link = new URL(linkOf(await waitForMail({ to: user.email, since }), '/reset-password'));
-  const resetToken = link.searchParams.get('token') ?? [...link.searchParams.values()][0];
-  const reset = await fetch(`${baseURL}/api/auth/reset-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ resetToken, newPassword: user.password }),
-  });
-  if (!reset.ok) throw new Error(`reset-password answered ${reset.status}: ${await reset.text()}`);
+  return { email: created.email, password: TEST_PASSWORD };
 }
 
 const passwordField = (page: import('@playwright/test').Page) => page.getByLabel(/^(new )?password/i);
@@ -49,56 +47,51 @@ test.describe('forgot and reset password', () => {
   });
 
   test('reset through the mailed link: new password works, old one fails', async ({ page, baseURL }, testInfo) => {
-    let changed = false;
-    try {
-      const since = Date.now();
-      await page.goto('/forgot-password');
-      await emailInput(page).fill(user.email);
-      await page.getByRole('button', { name: UI_TEXT.sendMail, exact: true }).click();
-      const mail = await waitForMail({ to: user.email, since });
-      const link = linkOf(mail, '/reset-password');
-      expect(new URL(link).pathname).toBe('/reset-password');
+    const user = await ownGuest(baseURL!);
+    const since = Date.now();
+    await page.goto('/forgot-password');
+    await emailInput(page).fill(user.email);
+    await page.getByRole('button', { name: UI_TEXT.sendMail, exact: true }).click();
+    const mail = await waitForMail({ to: user.email, since });
+    const link = linkOf(mail, '/reset-password');
+    expect(new URL(link).pathname).toBe('/reset-password');
 
-      await page.goto(link);
-      await expect(passwordField(page)).toBeVisible();
-      await expect(confirmField(page)).toBeVisible();
-      await expectAccessible(page, 'reset password', testInfo);
+    await page.goto(link);
+    await expect(passwordField(page)).toBeVisible();
+    await expect(confirmField(page)).toBeVisible();
+    await expectAccessible(page, 'reset password', testInfo);
 
-      const submit = page.getByRole('button', { name: UI_TEXT.resetPassword, exact: true });
-      await submit.click();
-      await expect(page.getByText(V.passwordRequired)).toBeVisible();
-      await expect(page.getByText(V.confirmRequired)).toBeVisible();
-      await passwordField(page).fill('short');
-      await confirmField(page).fill('different');
-      await submit.click();
-      await expect(page.getByText(V.passwordMin)).toBeVisible();
-      await passwordField(page).fill(NEW_PASSWORD);
-      await submit.click();
-      await expect(page.getByText(V.passwordsMismatch)).toBeVisible();
-      await confirmField(page).fill(NEW_PASSWORD);
-      await submit.click();
-      changed = true;
-      await expectPath(page, /^\/(login)?$/);
+    const submit = page.getByRole('button', { name: UI_TEXT.resetPassword, exact: true });
+    await submit.click();
+    await expect(page.getByText(V.passwordRequired)).toBeVisible();
+    await expect(page.getByText(V.confirmRequired)).toBeVisible();
+    await passwordField(page).fill('short');
+    await confirmField(page).fill('different');
+    await submit.click();
+    await expect(page.getByText(V.passwordMin)).toBeVisible();
+    await passwordField(page).fill(NEW_PASSWORD);
+    await submit.click();
+    await expect(page.getByText(V.passwordsMismatch)).toBeVisible();
+    await confirmField(page).fill(NEW_PASSWORD);
+    await submit.click();
+    await expectPath(page, /^\/(login)?$/);
 
-      await fillSignIn(page, user.email, user.password);
-      await expect(page.getByText(SERVER_MESSAGES.invalidCredentials)).toBeVisible();
-      await fillSignIn(page, user.email, NEW_PASSWORD);
-      await expectPath(page, '/home');
+    await fillSignIn(page, user.email, user.password);
+    await expect(page.getByText(SERVER_MESSAGES.invalidCredentials)).toBeVisible();
+    await fillSignIn(page, user.email, NEW_PASSWORD);
+    await expectPath(page, '/home');
 
-      // the link is single use: a second reset with it fails and the new password still works
-      const again = await fetch(`${baseURL}/api/auth/reset-password`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ resetToken: new URL(link).searchParams.get('token'), newPassword: 'Another-Pass-8812' }),
-      });
-      expect(again.status).toBe(400);
-      // and the used link, opened again, says it is dead straight away
-      await page.goto(link);
-      await expect(page.getByRole('alert')).toHaveText(SERVER_MESSAGES.resetInvalid);
-      await expect(passwordField(page)).toHaveCount(0);
-    } finally {
-      if (changed) await restorePassword(baseURL!);
-    }
+    // the link is single use: a second reset with it fails and the new password still works
+    const again = await fetch(`${baseURL}/api/auth/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ resetToken: new URL(link).searchParams.get('token'), newPassword: 'Another-Pass-8812' }),
+    });
+    expect(again.status).toBe(400);
+    // and the used link, opened again, says it is dead straight away
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toHaveText(SERVER_MESSAGES.resetInvalid);
+    await expect(passwordField(page)).toHaveCount(0);
   });
 
   test('a dead reset link says so at once, before any password is typed, and offers a new link', async ({ page }, testInfo) => {

@@ -13,7 +13,7 @@ test.describe('token expiry', () => {
   });
 
   test('a session ended on the server sends the next API call to /token-expiry, then /', async ({ page, context, baseURL }) => {
-    await signIn(page, 'manager');
+    await signIn(page, 'manager', { fresh: true }); // this test ends its session: not the stored one
     await endSessionServerSide(context, baseURL!);
     await page.reload();
     await expectPath(page, '/token-expiry');

@@ -1,18 +1,32 @@
 // The `test` every spec imports: baseURL points at the server global setup started for the
 // project, plus helpers for signing in, mails and sessions.
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { COOKIE_NAMES, HEADER_NAMES, UI_TEXT } from '@console/contract';
+import { COOKIE_NAMES, DELAYS, HEADER_NAMES, UI_TEXT } from '@console/contract';
+import { type ServerName, storedStatePath } from './auth-state';
 import { USERS, type UserKey } from './env';
 import { otpCodeOf, waitForMail } from './mail';
 
-export type ServerOptions = { server: 'main' | 'short-idle' };
+export type ServerOptions = { server: ServerName };
 
-export const test = base.extend<ServerOptions & { testStartedAt: number }>({
-  server: ['main', { option: true }],
-  baseURL: async ({ server }, use) => {
-    const url = server === 'short-idle' ? process.env.E2E_SHORT_IDLE_URL : process.env.E2E_BASE_URL;
-    if (!url) throw new Error('no server URL: run through playwright.config.ts so global setup starts the servers');
-    await use(url);
+const SERVER_URL_VARS: Record<ServerName, string> = { main: 'E2E_BASE_URL', solo: 'E2E_SOLO_URL', 'short-idle': 'E2E_SHORT_IDLE_URL' };
+
+/** The address of a server global setup started (beforeAll hooks: `({ server }) => serverURL(server)`). */
+export function serverURL(server: ServerName): string {
+  const url = process.env[SERVER_URL_VARS[server]];
+  if (!url) throw new Error('no server URL: run through playwright.config.ts so global setup starts the servers');
+  return url;
+}
+
+/** Which server a test's own browser context talks to (signIn picks the stored state by it). */
+const serverOfContext = new WeakMap<BrowserContext, ServerName>();
+
+// `server` is per worker (a worker runs one project), so beforeAll hooks can read it too.
+export const test = base.extend<{ testStartedAt: number }, ServerOptions>({
+  server: ['main', { option: true, scope: 'worker' }],
+  baseURL: async ({ server }, use) => use(serverURL(server)),
+  context: async ({ context, server }, use) => {
+    serverOfContext.set(context, server);
+    await use(context);
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; none here
   testStartedAt: async ({}, use) => use(Date.now()),
@@ -52,15 +66,30 @@ export const otpBoxes = (page: Page) => page.getByRole('textbox', { name: /digit
 
 /** Completes two-step sign-in from the sign-in form: waits for /otp/…, reads the mailed code, validates. */
 export async function completeOtp(page: Page, email: string, since: number) {
-  await expectPath(page, /^\/otp\/.+/, 10_000);
+  // The form comes after the spec's delay; the margin is for a busy machine.
+  await expectPath(page, /^\/otp\/.+/, DELAYS.afterLoginBeforeOtp + 12_000);
   const mail = await waitForMail({ to: email, since });
   await typeOtp(page, otpCodeOf(mail));
   await page.getByRole('button', { name: UI_TEXT.validate, exact: true }).click();
   await expectPath(page, '/home', 15_000);
 }
 
-/** Signs in through the UI as one of the seeded users and waits for /home. */
-export async function signIn(page: Page, who: UserKey, opts: { remember?: boolean } = {}) {
+/**
+ * Signs in as one of the seeded users and waits for /home. By default the session global setup
+ * stored for the role (auth-state.ts) is loaded, which skips the form; `fresh` (and `remember`)
+ * type the form for a session of the test's own: a test that ends its session (logout, an
+ * ended token) must use one, or it would end the session other tests share.
+ */
+export async function signIn(page: Page, who: UserKey, opts: { remember?: boolean; fresh?: boolean } = {}) {
+  const server = serverOfContext.get(page.context());
+  const stored = !opts.fresh && !opts.remember && server ? storedStatePath(server, who) : undefined;
+  if (stored) {
+    await page.context().setStorageState(stored);
+    await page.goto('/home');
+    await expectPath(page, '/home');
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    return;
+  }
   const user = USERS[who];
   const since = Date.now();
   await fillSignIn(page, user.email, user.password, opts);
