@@ -3,6 +3,9 @@ import { authTimingBenchmark } from './auth-timing';
 import { bulkImportBenchmark } from './bulk-import';
 import { bulkZipMemoryBenchmark } from './bulk-zip-memory';
 import { ingestBenchmark } from './ingest';
+import { lighthouseBenchmark } from './lighthouse';
+import { listScaleBenchmark } from './list-scale';
+import { loadBenchmark } from './load';
 import { loginBundleBenchmark } from './login-bundle';
 import { loginBenchmark } from './login';
 import { routeLoadsBenchmark } from './route-loads';
@@ -15,9 +18,12 @@ export const BENCHMARKS: Benchmark[] = [
   loginBundleBenchmark,
   routeLoadsBenchmark,
   usersListBenchmark,
+  listScaleBenchmark,
   authTimingBenchmark,
   uploadCostBenchmark,
   bulkImportBenchmark,
   bulkZipMemoryBenchmark,
   ingestBenchmark,
+  lighthouseBenchmark,
+  loadBenchmark,
 ];
