@@ -123,6 +123,13 @@ export function crashServer(prefix: string, opts: { env?: NodeJS.ProcessEnv; emb
     await exited();
   }
 
+  /** A clean stop (SIGTERM): the server lets running jobs finish and records their end, as in production. */
+  async function stop() {
+    const child = server;
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited();
+  }
+
   async function login(who: { email: string; password: string } = CRASH_ADMIN) {
     const res = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
@@ -180,6 +187,7 @@ export function crashServer(prefix: string, opts: { env?: NodeJS.ProcessEnv; emb
     dir,
     start,
     kill,
+    stop,
     exited,
     login,
     request,
