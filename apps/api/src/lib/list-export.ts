@@ -1,7 +1,7 @@
 import { listQuerySchema } from '@console/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { exportContentType, exportFileName, type ExportOptions, type ExportRow, startExport } from './export/index.js';
+import { cutOffOnFailure, exportContentType, exportFileName, type ExportOptions, type ExportRow, startExport } from './export/index.js';
 import { contentDispositionHeader } from './uploads/index.js';
 
 /**
@@ -52,7 +52,7 @@ export async function sendExport<Row extends ExportRow>(request: FastifyRequest,
     .header('content-disposition', contentDispositionHeader(exportFileName(options.title, options.format), 'attachment'))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store');
-  return reply.send(file);
+  return reply.send(cutOffOnFailure(reply.raw, file));
 }
 
 function isTimeZone(tz: string): boolean {

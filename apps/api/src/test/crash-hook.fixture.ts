@@ -24,6 +24,12 @@ if (at && process.env.CRASH_CHANNEL === 'sql') {
     proto.query = function (this: unknown, ...args: unknown[]) {
       if (!pattern.test(textOf(args[0])) || !hit()) return original.apply(this, args);
       if (before) die();
+      // pg's pool calls client.query(config, values, callback): the answer arrives in the callback.
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = () => die();
+        return original.apply(this, args);
+      }
       const result = original.apply(this, args);
       if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(die, die);
       return result;

@@ -8,6 +8,7 @@ export * from './types.js';
 export { guardFormula } from './cells.js';
 export { keysetBatches, keysetRows } from './keyset.js';
 export { CSV_FAILED_LINE } from './csv.js';
+export { cutOffOnFailure } from './cut-off.js';
 
 /**
  * The rows as a file in the requested format, streamed: constant memory whatever the row

@@ -3,7 +3,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDispositionHeader } from '../uploads/index.js';
 import http from 'node:http';
-import { CSV_FAILED_LINE, exportContentType, exportFileName, exportRows, keysetRows, startExport, type ExportFormat } from './index.js';
+import {
+  CSV_FAILED_LINE,
+  cutOffOnFailure,
+  exportContentType,
+  exportFileName,
+  exportRows,
+  keysetRows,
+  startExport,
+  type ExportFormat,
+} from './index.js';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -68,7 +77,7 @@ beforeAll(async () => {
       ],
     });
     reply.header('content-type', exportContentType(req.query.format)).header('content-disposition', 'attachment');
-    return reply.send(file);
+    return reply.send(cutOffOnFailure(reply.raw, file));
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

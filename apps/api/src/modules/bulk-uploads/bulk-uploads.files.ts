@@ -5,19 +5,20 @@ import {
   type BulkTemplateFormat,
   type BulkUploadKind,
 } from '@console/contract';
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import { exportContentType, exportFileExtension, type ExportRow, startExport } from '../../lib/export/index.js';
+import { cutOffOnFailure, exportContentType, exportFileExtension, type ExportRow, startExport } from '../../lib/export/index.js';
 import { contentDispositionHeader } from '../../lib/uploads/index.js';
 import { failedItems, findUpload } from './bulk-uploads.repository.js';
 
-function send(reply: FastifyReply, format: 'csv' | 'excel', fileName: string, body: NodeJS.ReadableStream) {
+function send(reply: FastifyReply, format: 'csv' | 'excel', fileName: string, file: Readable) {
   return reply
     .header('content-type', exportContentType(format))
     .header('content-disposition', contentDispositionHeader(`${fileName}.${exportFileExtension(format)}`, 'attachment'))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
-    .send(body);
+    .send(cutOffOnFailure(reply.raw, file));
 }
 
 /** GET /{kind}/bulk-upload/template/{csv|excel}: the columns (as the readers expect them) and one example row. */
