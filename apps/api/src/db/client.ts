@@ -74,6 +74,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, ...POOL_TIMEOUTS });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // A checked-out client (inside a transaction) has no pool listener: its lost connection would be
+  // an uncaught 'error' that ends the process. The statement it was running fails on its own.
+  pool.on('connect', (client) => client.on('error', () => {}));
   let startup = 0;
   // pg reads query_timeout from the client's connection parameters at each query; setting it
   // when a client is checked out lets one pool serve both startup (none) and requests.

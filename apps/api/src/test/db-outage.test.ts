@@ -21,6 +21,7 @@ async function cuttableProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let up = true;
   const server = net.createServer((client) => {
+    client.on('error', () => {});
     if (!up) return void client.destroy();
     const upstream = net.connect(target);
     for (const s of [client, upstream]) {
@@ -42,7 +43,12 @@ async function cuttableProxy(target: { host: string; port: number }) {
     restore() {
       up = true;
     },
-    close: () => new Promise((resolve) => server.close(resolve)),
+    // server.close waits for open connections: a client the app did not end would hold the teardown.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        for (const s of sockets) s.destroy();
+      }),
   };
 }
 
@@ -107,7 +113,9 @@ describe.runIf(baseUrl?.startsWith('postgres'))('database outage on PostgreSQL',
   });
   afterAll(async () => {
     proxy?.restore();
-    await t?.close();
+    // Known open issue (issue 17 note): after the cut, closing the app can wait on a pool client
+    // lost mid-transaction; the properties above are proven by then, so the teardown is bounded.
+    await Promise.race([t?.close(), new Promise((r) => setTimeout(r, 20_000))]);
     await proxy?.close();
   });
 
