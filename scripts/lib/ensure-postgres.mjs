@@ -2,27 +2,12 @@
 // embedded PGlite is one process's). Node's own modules only, like ensure.mjs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import net from 'node:net';
-import { log, run } from './ensure.mjs';
+import { answers, log, run } from './ensure.mjs';
 
 /** The server the cluster tier creates its throwaway database on: DATABASE_URL's when it is PostgreSQL. */
 function clusterPostgresUrl() {
   const url = process.env.DATABASE_URL;
   return url && /^postgres(ql)?:\/\//.test(url) ? url : 'postgres://postgres@127.0.0.1:5432/postgres';
-}
-
-function answers(host, port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 1000 }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 }
 
 /**

@@ -148,7 +148,7 @@ export async function ensureApiBuild({ force = false } = {}) {
 }
 
 /** Whether something accepts TCP connections on host:port within a second. */
-function answers(host, port) {
+export function answers(host, port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port, timeout: 1000 }, () => {
       socket.destroy();
