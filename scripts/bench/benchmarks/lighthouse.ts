@@ -13,6 +13,7 @@ import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { ADMIN_API_PATHS, API_PATHS, COOKIE_NAMES, HEADER_NAMES } from '@console/contract';
+import { CHROMIUM_FLAGS } from '../lib/chromium';
 import { BENCH_ADMIN } from '../lib/context';
 import { median, round } from '../lib/stats';
 import type { Benchmark, Measurement } from '../lib/types';
@@ -22,15 +23,7 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
 const SORTS = Number(process.env.BENCH_INP_SORTS ?? 6);
 const USERS = 520;
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const PAGES = [
   { name: 'login', path: '/login', signedIn: false },
   { name: 'home', path: '/home', signedIn: true },
