@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { releaseClientOnFailedBegin } from './pg-transaction.js';
 
 /**
  * Both drivers produce a PgDatabase; the rest of the code only sees this common type, so every
@@ -69,6 +70,8 @@ const POOL_TIMEOUTS = { connectionTimeoutMillis: 5_000, keepAlive: true, keepAli
  * startup lock waits for another process's migrations.
  */
 const QUERY_TIMEOUT_MS = 60_000;
+/** How long closing waits for checked-out clients before it cuts their connections. */
+const CLOSE_GRACE_MS = 5_000;
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, ...POOL_TIMEOUTS });
@@ -76,7 +79,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on('error', () => {});
   // A checked-out client (inside a transaction) has no pool listener: its lost connection would be
   // an uncaught 'error' that ends the process. The statement it was running fails on its own.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const clients = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    clients.add(client);
+  });
+  pool.on('remove', (client) => clients.delete(client));
   let startup = 0;
   // pg reads query_timeout from the client's connection parameters at each query; setting it
   // when a client is checked out lets one pool serve both startup (none) and requests.
@@ -85,8 +93,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       startup > 0 ? undefined : QUERY_TIMEOUT_MS;
   });
   let closed = false;
+  const db = drizzlePg(pool) as unknown as Db;
+  releaseClientOnFailedBegin(db, pool);
   return {
-    db: drizzlePg(pool) as unknown as Db,
+    db,
     kind: 'postgres',
     async withStartupLock(fn) {
       startup++;
@@ -106,7 +116,21 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      const ended = pool.end();
+      // pool.end() waits for every checked-out client. One that was in a statement when the
+      // server went away can wait for the statement's timeout (a minute) and then for its
+      // ROLLBACK's: seen after a cut-off outage (db-outage.test.ts, issue 17). In-flight requests
+      // are over by the time the app closes, so after a grace period those connections are cut:
+      // their statements fail, the holders release them, and the pool ends.
+      const cut = setTimeout(() => {
+        for (const client of clients)
+          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      }, CLOSE_GRACE_MS);
+      try {
+        await ended;
+      } finally {
+        clearTimeout(cut);
+      }
     },
   };
 }

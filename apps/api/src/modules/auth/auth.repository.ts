@@ -10,9 +10,16 @@ export const AUTH_AUDIT = { signInFailed: 'auth.sign-in-failed', resetRequested:
 const asDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
 
 export function createAuthRepository(db: Db) {
+  // Prepared once: the first statement of every sign-in (db/prepared.ts says why).
+  const byEmail = db
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .limit(1)
+    .prepare('user_by_email');
   return {
     async userByEmail(email: string) {
-      const rows = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      const rows = await byEmail.execute({ email: email.toLowerCase() });
       return rows[0];
     },
 

@@ -1,10 +1,44 @@
 import type { SessionEndReason } from '@console/contract';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedStatement } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
+/** What a sign-in writes: the session's own columns (the rest take their defaults). */
+type SignInSession = Pick<
+  Required<NewSession>,
+  'id' | 'userId' | 'tokenHash' | 'ip' | 'userAgent' | 'rememberMe' | 'startedAt' | 'lastSeenAt' | 'expiresAt'
+>;
+
+/**
+ * The sign-in statement, prepared once (db/prepared.ts): the session row, and on the user the
+ * last login at the session start with the failure count and lock cleared.
+ * set_config(..., true) lasts until the end of this statement's own transaction.
+ */
+function prepareSignIn(db: Db, asyncCommit: boolean) {
+  const p = <K extends keyof SignInSession>(key: K) => sql.placeholder(key);
+  const insert = db.insert(sessions).values({
+    id: p('id'),
+    userId: p('userId'),
+    tokenHash: p('tokenHash'),
+    ip: p('ip'),
+    userAgent: p('userAgent'),
+    rememberMe: p('rememberMe'),
+    startedAt: p('startedAt'),
+    lastSeenAt: p('lastSeenAt'),
+    expiresAt: p('expiresAt'),
+  });
+  const signIn = db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: sql`${sql.placeholder('signedInAt')}::timestamptz` })
+    .where(eq(users.id, sql`${p('userId')}::int`));
+  const statement = asyncCommit
+    ? sql`with async_commit as (select set_config('synchronous_commit', 'off', true)), new_session as (${insert.getSQL()}) ${signIn.getSQL()} and exists (select 1 from async_commit)`
+    : sql`with new_session as (${insert.getSQL()}) ${signIn.getSQL()}`;
+  return preparedStatement(db, asyncCommit ? 'sign_in_async_commit' : 'sign_in', statement);
+}
 
 /**
  * `asyncSignIn`: a sign-in may commit without waiting for its WAL flush. Only on a PostgreSQL
@@ -13,6 +47,14 @@ export type NewSession = typeof sessions.$inferInsert;
  * kill -9 loses sign-ins already answered (sign-in-crash.test.ts).
  */
 export function createSessionsRepository(db: Db, opts: { asyncSignIn?: boolean } = {}) {
+  const signInStatement = prepareSignIn(db, opts.asyncSignIn ?? false);
+  const sessionByTokenHash = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash');
   return {
     async insert(row: NewSession) {
       await db.insert(sessions).values(row);
@@ -30,30 +72,14 @@ export function createSessionsRepository(db: Db, opts: { asyncSignIn?: boolean }
      * the user one more sign-in. Never a half-written row: atomicity is unchanged. Failures
      * (the lockout count) keep the synchronous commit.
      */
-    async insertForSignIn(row: NewSession & { startedAt: Date }) {
-      const insert = db.insert(sessions).values(row);
-      const signIn = db
-        .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: row.startedAt })
-        .where(eq(users.id, row.userId));
-      // set_config(..., true) lasts until the end of this statement's own transaction.
-      if (!opts.asyncSignIn) {
-        await db.execute(sql`with new_session as (${insert.getSQL()}) ${signIn.getSQL()}`);
-        return;
-      }
-      await db.execute(
-        sql`with async_commit as (select set_config('synchronous_commit', 'off', true)), new_session as (${insert.getSQL()}) ${signIn.getSQL()} and exists (select 1 from async_commit)`,
-      );
+    async insertForSignIn(row: SignInSession) {
+      // The session's columns take Dates through their encoders; the raw CTE's time is a text.
+      await signInStatement({ ...row, signedInAt: row.startedAt.toISOString() });
     },
 
     /** The session and its user in one round trip: this runs on every authenticated request. */
     async findByTokenHash(tokenHash: string) {
-      const rows = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash))
-        .limit(1);
+      const rows = await sessionByTokenHash.execute({ tokenHash });
       return rows[0];
     },
 
