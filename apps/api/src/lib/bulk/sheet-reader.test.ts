@@ -6,7 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { z } from 'zod';
-import { countSheetRows, detectSheetFormat, readSheet, readSheetBatches, SheetError, type SheetFormat } from './sheet-reader.js';
+import {
+  countSheetRows,
+  csvRecords,
+  detectSheetFormat,
+  readSheet,
+  readSheetBatches,
+  SheetError,
+  type SheetFormat,
+} from './sheet-reader.js';
 
 // A manage-actions-like row schema: what the bulk jobs will pass.
 const schema = z.object({
@@ -113,6 +121,16 @@ describe('countSheetRows, readSheetBatches, after', () => {
     expect(await countSheetRows(csvFile('nothing.csv', ''), 'csv')).toBe(0);
   });
 
+  it('counts a large CSV with quoted cells across read chunks as readSheet reads it', async () => {
+    let random = 7;
+    const next = () => (random = (random * 48271) % 2147483647);
+    const cells = ['a', '', ' ', '"q\nr"', '"x ""y"""', '"\n"', 'é'];
+    const lines = ['name,actionType,value'];
+    for (let i = 0; i < 30_000; i++) lines.push(Array.from({ length: 1 + (next() % 4) }, () => cells[next() % cells.length]).join(','));
+    const file = csvFile('count-large.csv', lines.join('\n'));
+    expect(await countSheetRows(file, 'csv')).toBe((await all(file, 'csv')).length);
+  });
+
   it('counts XLSX rows the same way', async () => {
     const file = await xlsxFile('count.xlsx', [['name', 'actionType', 'value'], ['a', 'call', '1'], [], ['', '', ''], ['b', 'call', '2']]);
     expect((await all(file, 'xlsx')).map((r) => r.row)).toEqual([2, 5]);
@@ -213,5 +231,59 @@ describe('detectSheetFormat', () => {
         .toBuffer(),
     );
     expect(await detectSheetFormat(png)).toBeNull();
+  });
+});
+
+describe('csvRecords: a plain CSV (no quote, no carriage return) split without csv-parse', () => {
+  const records = async (file: string, plain: boolean) => {
+    const out = [];
+    for await (const batch of csvRecords(file, plain)) out.push(...batch);
+    return out;
+  };
+
+  it('gives what csv-parse gives: BOM, empty lines, blank cells, a last line without a line feed, multi-byte text across chunks', async () => {
+    const texts = [
+      '',
+      '\n',
+      '\n\n',
+      'a',
+      'a\n',
+      'a\n\n',
+      'a,b\n\nc',
+      ',,\n,',
+      '\uFEFF',
+      '\uFEFF\n',
+      '\uFEFFName,Value\nx,y\n',
+      ' a , b \n\t\n',
+      'a,b,\n,c',
+      '\uFEFF\uFEFFa',
+      'a\uFEFF',
+    ];
+    // Large enough for several read chunks, so that lines and multi-byte characters straddle them.
+    let random = 1;
+    const next = () => (random = (random * 48271) % 2147483647);
+    const pieces = ['é', '✓', '😀', ',', '\n', 'abc', ' ', '', 'Ω-12'];
+    texts.push(Array.from({ length: 400_000 }, () => pieces[next() % pieces.length]).join(''));
+    for (const [i, text] of texts.entries()) {
+      const file = csvFile(`plain-${i}.csv`, text);
+      expect(await records(file, true), JSON.stringify(text.slice(0, 40))).toEqual(await records(file, false));
+    }
+  });
+
+  it('reads a plain, a quoted and a CRLF file as csv-parse does, whichever way it chooses', async () => {
+    const plain = csvFile('plain.csv', 'name,value\nA,1\n');
+    const quoted = csvFile('quoted.csv', 'name,value\n"A, B",1\n');
+    const crlf = csvFile('crlf.csv', 'name,value\r\nA,1\r\n');
+    expect((await records(plain, false)).map((r) => r.cells)).toEqual([
+      ['name', 'value'],
+      ['A', '1'],
+    ]);
+    for (const file of [plain, quoted, crlf]) {
+      const auto = [];
+      for await (const batch of csvRecords(file)) auto.push(...batch);
+      expect(auto).toEqual(await records(file, false));
+    }
+    expect((await records(quoted, false))[1]?.cells).toEqual(['A, B', '1']);
+    expect((await records(crlf, false))[1]?.cells).toEqual(['A', '1']);
   });
 });

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgliteSession } from 'drizzle-orm/pglite';
 import { bulkUploadItems } from '../../db/schema/index.js';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/pg-errors.js';
 import type { Tx } from './ledger.js';
@@ -90,3 +92,42 @@ export const affected = (result: unknown) => {
   const r = result as { rowCount?: number | null; affectedRows?: number };
   return Number(r.rowCount ?? r.affectedRows ?? 0);
 };
+
+/** What PGlite's transaction offers beyond drizzle: a query that reads a Blob as the file `/dev/blob` (COPY FROM). */
+type BlobQuery = { query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown> };
+
+/** The PGlite transaction under a drizzle one; undefined on PostgreSQL (node-postgres has no blob for COPY). */
+function pgliteClient(tx: Tx): BlobQuery | undefined {
+  const session = (tx as unknown as { session?: unknown }).session;
+  return session instanceof PgliteSession ? (session as unknown as { client: BlobQuery }).client : undefined;
+}
+
+const CSV_SPECIAL = /[",\r\n\\]/;
+
+/**
+ * A value as a COPY CSV field: null is an empty unquoted field, the empty string a quoted one;
+ * text with a separator, quote, line break or backslash (`\.` ends COPY data) is quoted, quotes doubled.
+ */
+export function copyField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  if (value === '') return '""';
+  return CSV_SPECIAL.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * On PGlite, inserts the lines (CSV, fields from copyField, in `columns` order) with one COPY FROM:
+ * PGlite runs in this thread, and COPY's batched heap writes cost ~30 % less than an INSERT ...
+ * SELECT FROM unnest() of the same rows (the bulk-import bench). All or nothing, as a plain INSERT:
+ * a row a constraint refuses fails the statement with the same error. Answers how many went in,
+ * or undefined on PostgreSQL (the caller inserts another way).
+ */
+export async function copyLines(tx: Tx, table: PgTable, columns: readonly string[], lines: string[]): Promise<number | undefined> {
+  const client = pgliteClient(tx);
+  if (!client) return undefined;
+  if (lines.length === 0) return 0;
+  await client.query(`COPY "${getTableName(table)}" (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+    blob: new Blob([lines.join('\n')]),
+  });
+  return lines.length;
+}

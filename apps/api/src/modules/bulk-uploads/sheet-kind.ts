@@ -17,6 +17,8 @@ export type ReadyRow = { item: string; position: number };
  */
 export type SheetKind<S extends z.ZodObject, T extends ReadyRow> = {
   schema: S;
+  /** The schema's answer for a plainly valid row, or undefined to let the schema decide (SheetOptions.quick). */
+  quickParse?: (record: Record<string, string | undefined>) => z.infer<S> | undefined;
   /** Valid rows into ready and failed, checking what the schema cannot see (a batch's lookups in one query). */
   check(db: Tx, upload: SheetUpload, rows: ValidRow<z.infer<S>>[]): Promise<{ ready: T[]; failed: Failure[] }>;
   /** Inserts the rows' entities, answers how many went in; `skipConflicts` skips rows a unique index refuses. */
