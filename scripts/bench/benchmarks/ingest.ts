@@ -88,7 +88,10 @@ export const ingestBenchmark: Benchmark = {
       for (const b of batches) await post(b);
       const httpSeconds = (performance.now() - h0) / 1000;
 
-      // COPY of the same rows (fresh event ids, so nothing conflicts), resolved columns as stored.
+      // COPY of the same rows (fresh event ids, so nothing conflicts), resolved columns as stored,
+      // the key owner's user id included: ingestion stores it, so COPY pays its foreign-key check
+      // and its place in the (user, event id) index too.
+      const ownerId = ((await raw.query('select id from users where email = $1', [ADMIN.email])).rows[0] as { id: number }).id;
       const seq = (
         (await raw.query(`select id, location_id, code from tone_sequences where status = 'active'`)).rows as {
           id: number;
@@ -101,6 +104,7 @@ export const ingestBenchmark: Benchmark = {
         .map((r) => {
           const s = seq.get(r.toneCode)!;
           return [
+            ownerId,
             randomUUID(),
             r.deviceCode,
             s.id,
@@ -115,7 +119,7 @@ export const ingestBenchmark: Benchmark = {
         })
         .join('\n');
       const columns =
-        '(event_id, device_code, tone_sequence_id, location_id, tone_code, platform, device_model, os_version, app_version, requested_at)';
+        '(user_id, event_id, device_code, tone_sequence_id, location_id, tone_code, platform, device_model, os_version, app_version, requested_at)';
       const c0 = performance.now();
       if (kind === 'pglite') {
         await raw.query(`copy user_requests ${columns} from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });
