@@ -4,9 +4,10 @@ import { chunkGroup, sideEffectFree } from './bundling/chunk-groups';
 import { chunkGuard } from './bundling/chunk-guard';
 import { precompress } from './bundling/precompress';
 import { preloadLogin } from './bundling/preload-login';
+import { preloadSignedIn } from './bundling/preload-signed-in';
 
 export default defineConfig({
-  plugins: [react(), chunkGuard(), preloadLogin(), precompress()],
+  plugins: [react(), chunkGuard(), preloadLogin(), preloadSignedIn(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },

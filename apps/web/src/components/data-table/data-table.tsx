@@ -11,7 +11,17 @@ import {
   getRecordId,
   getValueAtPath,
 } from 'mantine-datatable';
-import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { breakable } from './breakable-text';
 import { BulkDeleteButton } from './bulk-delete-button';
 import classes from './data-table.module.css';
@@ -19,6 +29,7 @@ import { ColumnChooser } from './column-chooser';
 import { columnTitle } from './column-title';
 import { ExportButtons } from './export-buttons';
 import { ListFooter } from './list-footer';
+import { memoRowFactory } from './memo-row';
 import { type ListQueryOptions, toExportQuery } from './list-query';
 import { SearchBox } from './search-box';
 import { HeaderSelectionCheckbox, RowSelectionCheckbox } from './selection-checkboxes';
@@ -29,6 +40,8 @@ import { useListQueryState } from './use-list-query-state';
 
 const SELECTION_ACCESSOR = '__selection';
 const NO_RECORDS: never[] = [];
+/** Pages longer than this render as a deferred render (see shownRecords). */
+const DEFER_ROWS = 100;
 
 type BulkDeleteProps =
   | { onBulkDelete?: undefined; onConfirmDelete?: undefined }
@@ -127,6 +140,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     placeholderData: keepPreviousData,
   });
   const records = (result.data?.data ?? NO_RECORDS) as T[];
+  // The rows in the table. Rendering a long page (up to 500 rows) is most of a list's work: it
+  // runs as a deferred render, which yields to the browser every few ms, so the page paints and
+  // answers clicks meanwhile instead of freezing for the whole page. A short page renders at once.
+  const deferredRecords = useDeferredValue(records, NO_RECORDS as T[]);
+  const shownRecords = records.length > DEFER_ROWS ? deferredRecords : records;
+  const rendering = shownRecords !== records;
   const total = result.data?.total ?? 0;
   const totalPages = result.data?.totalPages ?? 0;
   useEffect(() => {
@@ -151,11 +170,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     store.clear();
   }, [query, store]);
   useLayoutEffect(() => {
-    const ids = records.map(getId);
-    const selectableIds = isRecordSelectable ? records.filter(isRecordSelectable).map(getId) : ids;
+    const ids = shownRecords.map(getId);
+    const selectableIds = isRecordSelectable ? shownRecords.filter(isRecordSelectable).map(getId) : ids;
     store.setPageIds(ids, selectableIds);
     store.retain(ids);
-  }, [records, getId, isRecordSelectable, store]);
+  }, [shownRecords, getId, isRecordSelectable, store]);
 
   useEffect(() => {
     if (!onSelectionChange) return;
@@ -200,8 +219,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         title: columnTitle(column),
         sortable: column.sortable !== false,
         // Long e-mails and URLs may wrap at "@", "." and "/", so the table fits its page.
+        // A rendered cell is a memoised element: when the table re-renders for other reasons
+        // (fetching, the pinned column's measurement, a sort) a row whose record and column are the
+        // same is not rendered again.
         render: render
-          ? (record: T, index: number) => breakable(render(record, index))
+          ? (record: T, index: number) => <Cell render={render as CellRender} record={record} index={index} />
           : (record: T) => breakable(getValueAtPath(record, accessor) as ReactNode),
         width: column.width,
         textAlign: column.textAlign,
@@ -216,13 +238,62 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return { columnAccessor: column?.accessor ?? query.sortField ?? '', direction: query.sortOrder };
   }, [columns, query.sortField, query.sortOrder]);
 
-  const onSortStatusChange = (status: DataTableSortStatus<T>) => {
-    const column = columns.find((c) => c.accessor === status.columnAccessor);
-    if (column) list.setSort(column.sortField ?? column.accessor, status.direction);
-  };
+  const { setSort } = list;
+  const onSortStatusChange = useCallback(
+    (status: DataTableSortStatus<T>) => {
+      const column = columns.find((c) => c.accessor === status.columnAccessor);
+      if (column) setSort(column.sortField ?? column.accessor, status.direction);
+    },
+    [columns, setSort],
+  );
 
   const exportQuery = useMemo(() => toExportQuery(query), [query]);
-  const isEmpty = !result.isFetching && !result.isError && records.length === 0;
+  const isEmpty = !result.isFetching && !result.isError && records.length === 0 && shownRecords.length === 0;
+  const fetching = result.isFetching;
+
+  // The table itself renders again only when one of its own inputs changes (not when the toolbar,
+  // the footer or the page around it does): every render of it walks all its rows' cells.
+  const table = useMemo(
+    () => (
+      <MantineDataTable<T>
+        aria-label={label}
+        scrollAreaProps={focusableScroll ? { viewportProps: { tabIndex: 0, 'aria-label': `${label}, scrollable` } } : undefined}
+        withTableBorder
+        borderRadius="sm"
+        striped
+        highlightOnHover
+        height={height}
+        maxHeight={height === undefined ? maxHeight : undefined}
+        minHeight={shownRecords.length === 0 ? 180 : undefined}
+        columns={tableColumns}
+        records={shownRecords}
+        idAccessor={idAccessor as keyof T}
+        fetching={fetching}
+        sortStatus={sortStatus}
+        onSortStatusChange={onSortStatusChange}
+        emptyState={<EmptyState active={isEmpty} text={noRecordsText} />}
+        onRowClick={onRowClick ? ({ record, index }) => onRowClick(record, index) : undefined}
+        pinLastColumn={pinLastColumn}
+        rowFactory={memoRowFactory}
+      />
+    ),
+    [
+      label,
+      focusableScroll,
+      height,
+      maxHeight,
+      shownRecords,
+      tableColumns,
+      idAccessor,
+      fetching,
+      sortStatus,
+      onSortStatusChange,
+      isEmpty,
+      noRecordsText,
+      onRowClick,
+      pinLastColumn,
+    ],
+  );
 
   return (
     <Stack gap="sm">
@@ -259,27 +330,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ) : null}
 
       {/* Enter already sorts on mantine-datatable's header buttons; Space should too. */}
-      <Box className={classes.root} onKeyDownCapture={sortOnSpace} aria-busy={result.isFetching || undefined}>
-        <MantineDataTable<T>
-          aria-label={label}
-          scrollAreaProps={focusableScroll ? { viewportProps: { tabIndex: 0, 'aria-label': `${label}, scrollable` } } : undefined}
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
-          height={height}
-          maxHeight={height === undefined ? maxHeight : undefined}
-          minHeight={records.length === 0 ? 180 : undefined}
-          columns={tableColumns}
-          records={records}
-          idAccessor={idAccessor as keyof T}
-          fetching={result.isFetching}
-          sortStatus={sortStatus}
-          onSortStatusChange={onSortStatusChange}
-          emptyState={<EmptyState active={isEmpty} text={noRecordsText} />}
-          onRowClick={onRowClick ? ({ record, index }) => onRowClick(record, index) : undefined}
-          pinLastColumn={pinLastColumn}
-        />
+      <Box className={classes.root} onKeyDownCapture={sortOnSpace} aria-busy={result.isFetching || rendering || undefined}>
+        {table}
       </Box>
       <VisuallyHidden role="status">{result.isFetching ? 'Loading' : ''}</VisuallyHidden>
 
@@ -297,6 +349,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </Stack>
   );
 }
+
+type CellRender = (record: unknown, index: number) => ReactNode;
+
+const Cell = memo(function Cell({ render, record, index }: { render: CellRender; record: unknown; index: number }) {
+  return breakable(render(record, index));
+});
 
 function EmptyState({ active, text }: { active: boolean; text: string }) {
   // mantine-datatable keeps its empty state in the DOM (faded out); render nothing when inactive.

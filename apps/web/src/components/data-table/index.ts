@@ -5,6 +5,7 @@ export { ColumnChooser } from './column-chooser';
 export { SearchBox, type SearchBoxProps } from './search-box';
 export { BulkDeleteButton } from './bulk-delete-button';
 export { StatusBadge } from './status-badge';
+export { RowTooltip } from './row-tooltip';
 export { TimestampCell } from './timestamp-cell';
 export { breakable } from './breakable-text';
 export { nameColumn } from './name-column';

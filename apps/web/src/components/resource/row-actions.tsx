@@ -1,6 +1,7 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { RowTooltip } from '../data-table';
 
 export type RowAction<Row> = {
   label: string;
@@ -35,11 +36,11 @@ export function RowActions<Row>({
       {actions
         .filter((a) => !a.hidden?.(row))
         .map((a) => (
-          <Tooltip key={a.label} label={a.label} withArrow openDelay={300}>
+          <RowTooltip key={a.label} label={a.label} withArrow openDelay={300}>
             <ActionIcon variant="subtle" color={a.color} aria-label={`${a.label} ${name}`} onClick={() => a.onClick(row)}>
               {a.icon}
             </ActionIcon>
-          </Tooltip>
+          </RowTooltip>
         ))}
     </Group>
   );

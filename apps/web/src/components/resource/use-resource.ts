@@ -76,7 +76,9 @@ export function useResourceDelete<Row extends { id: RecordId }>(
   const queryClient = useQueryClient();
   const { label } = resourceApi.resource;
   const sticky = texts.stickyStatuses ?? STICKY_DEFAULT;
-  const remove = useMutation({
+  // mutateAsync is stable (the mutation's result object is not): deleteOne, and with it every
+  // row's actions, stay the same between renders.
+  const { mutateAsync: removeOne } = useMutation({
     mutationFn: resourceApi.remove,
     onSettled: () => queryClient.invalidateQueries({ queryKey: resourceApi.keys.all }),
   });
@@ -118,7 +120,7 @@ export function useResourceDelete<Row extends { id: RecordId }>(
       if (!(await confirmDelete())) return;
       try {
         // Only numeric ids have delete routes (a read-only resource, such as sessions by uuid, has none).
-        const result = await remove.mutateAsync(row.id as number);
+        const result = await removeOne(row.id as number);
         toast.success(result?.message || `${label.singular} deleted`);
       } catch (error) {
         const message = errorMessage(error, ERROR_MESSAGES.generic);
@@ -126,7 +128,7 @@ export function useResourceDelete<Row extends { id: RecordId }>(
         else report(message, isApiError(error) && sticky.includes(error.status));
       }
     },
-    [remove, report, label.singular, sticky, instead, offerInstead],
+    [removeOne, report, label.singular, sticky, instead, offerInstead],
   );
 
   const deleteMany = useCallback(

@@ -1,5 +1,5 @@
 import { PERMISSION_KEYS, type UserListItem } from '@console/contract';
-import { useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { ResourcePage, useResourceOptions } from '../../components/resource';
 import { useSession } from '../../lib/auth/session';
 import { useCan } from '../../lib/permissions';
@@ -8,8 +8,11 @@ import { ApiKeyModal } from './components/api-key-modal';
 import { useRegenerateKeyFlow } from './components/use-user-actions';
 import { userFilterSelects } from './components/user-filters';
 import { userForm } from './components/user-form';
-import { UserRowActions, userDisplayName } from './components/user-row-actions';
+import { type UserRowHandlers, UserRowActions, userDisplayName } from './components/user-row-actions';
 import { userColumns } from './components/users-columns';
+
+// 403: the target's role became stronger than the caller's; 409: own account, last super admin.
+const DELETE_TEXTS = { stickyStatuses: [403, 409] };
 
 /** /{product}/users: staff accounts with filters, add, edit, delete, API keys and exports (spec s.2, s.7). */
 export default function UsersPage() {
@@ -32,6 +35,14 @@ export default function UsersPage() {
   const columns = useMemo(() => userColumns({ selfId }), [selfId]);
   // Nobody deletes themselves, nor a user whose role is stronger than their own (the API refuses both).
   const isSelectable = useCallback((u: UserListItem) => u.id !== selfId && u.manageable, [selfId]);
+  // Stable, so the 500 rows' actions are not rendered again whenever the page re-renders.
+  const onRegenerateKey = canRegenerateKey ? keyFlow.start : undefined;
+  const renderRowActions = useCallback(
+    (user: UserListItem, handlers: UserRowHandlers): ReactNode => (
+      <UserRowActions user={user} {...handlers} onRegenerateKey={onRegenerateKey} selfId={selfId} />
+    ),
+    [onRegenerateKey, selfId],
+  );
 
   return (
     <ResourcePage<UserListItem>
@@ -42,13 +53,10 @@ export default function UsersPage() {
       recordName={userDisplayName}
       form={form}
       actionsAlways={canRegenerateKey}
-      renderRowActions={(user, handlers) => (
-        <UserRowActions user={user} {...handlers} onRegenerateKey={canRegenerateKey ? keyFlow.start : undefined} selfId={selfId} />
-      )}
+      renderRowActions={renderRowActions}
       filterSelects={userFilterSelects(roles, companies)}
       isRecordSelectable={isSelectable}
-      // 403: the target's role became stronger than the caller's; 409: own account, last super admin.
-      deleteTexts={{ stickyStatuses: [403, 409] }}
+      deleteTexts={DELETE_TEXTS}
     >
       <ApiKeyModal issued={keyFlow.issued} onClose={keyFlow.close} />
     </ResourcePage>

@@ -1,7 +1,8 @@
 import { PERMISSION_KEYS, type RoleListItem } from '@console/contract';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { RowTooltip } from '../../../components/data-table';
 import { useCanOpen } from '../../../components/ui/route-link';
 import { useCan } from '../../../lib/permissions';
 import { isProtectedRole } from '../roles-logic';
@@ -26,14 +27,14 @@ export function RoleRowActions({ role, permissionsHref, onEdit, onDelete }: Prop
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {canUpdate ? (
-        <Tooltip label="Edit" withArrow>
+        <RowTooltip label="Edit" withArrow>
           <ActionIcon variant="subtle" aria-label={`Edit role ${role.name}`} onClick={() => onEdit(role)}>
             <IconPencil size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       ) : null}
       {canManage ? (
-        <Tooltip label="Manage access" withArrow>
+        <RowTooltip label="Manage access" withArrow>
           <ActionIcon
             variant="subtle"
             component={Link}
@@ -42,14 +43,14 @@ export function RoleRowActions({ role, permissionsHref, onEdit, onDelete }: Prop
           >
             <IconKey size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       ) : null}
       {canDelete && !isProtectedRole(role) ? (
-        <Tooltip label="Delete" withArrow>
+        <RowTooltip label="Delete" withArrow>
           <ActionIcon variant="subtle" color="red" aria-label={`Delete role ${role.name}`} onClick={() => onDelete(role)}>
             <IconTrash size={18} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       ) : null}
     </Group>
   );

@@ -1,6 +1,7 @@
 import type { User, UserListItem } from '@console/contract';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconKey, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { RowTooltip } from '../../../components/data-table';
 
 export type UserRowHandlers = {
   onEdit?: (user: UserListItem) => void;
@@ -23,36 +24,36 @@ export function UserRowActions({ user, onEdit, onRegenerateKey, onDelete, selfId
   if (!user.manageable && (onEdit || onRegenerateKey || onDelete)) {
     return (
       <Group gap={4} wrap="nowrap" justify="flex-end">
-        <Tooltip label={BEYOND_ROLE_HINT} withArrow openDelay={300} multiline w={240}>
+        <RowTooltip label={BEYOND_ROLE_HINT} withArrow openDelay={300} multiline w={240}>
           <Text component="span" c="dimmed" tabIndex={0} role="img" aria-label={`${BEYOND_ROLE_HINT} (${name})`} lh={0}>
             <IconLock size={18} stroke={1.7} aria-hidden />
           </Text>
-        </Tooltip>
+        </RowTooltip>
       </Group>
     );
   }
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {onEdit ? (
-        <Tooltip label="Edit" withArrow openDelay={300}>
+        <RowTooltip label="Edit" withArrow openDelay={300}>
           <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={() => onEdit(user)}>
             <IconPencil size={18} stroke={1.7} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       ) : null}
       {onRegenerateKey ? (
-        <Tooltip label="Regenerate API key" withArrow openDelay={300}>
+        <RowTooltip label="Regenerate API key" withArrow openDelay={300}>
           <ActionIcon variant="subtle" color="orange" aria-label={`Regenerate API key for ${name}`} onClick={() => onRegenerateKey(user)}>
             <IconKey size={18} stroke={1.7} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       ) : null}
       {onDelete && user.id !== selfId ? (
-        <Tooltip label="Delete" withArrow openDelay={300}>
+        <RowTooltip label="Delete" withArrow openDelay={300}>
           <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={() => onDelete(user)}>
             <IconTrash size={18} stroke={1.7} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       ) : null}
     </Group>
   );
