@@ -3,6 +3,7 @@ import { Group, Loader, Paper, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 import { isServiceUnavailable, unavailableRetryDelay, useServiceUnavailable } from '../../lib/service-status';
+import classes from './service-notice.module.css';
 
 /**
  * "The service is unavailable, retrying" while the API answers 503 (its database is away), on
@@ -33,7 +34,7 @@ export function ServiceNotice() {
   }, [unavailable]);
 
   return (
-    <div role="status" aria-live="polite" style={{ position: 'fixed', insetInline: 0, top: 8, zIndex: 400, pointerEvents: 'none' }}>
+    <div role="status" aria-live="polite" className={classes.root}>
       {unavailable ? (
         <Paper withBorder shadow="md" radius="md" px="md" py="xs" mx="auto" w="fit-content" maw="calc(100% - 16px)" bg="yellow.0">
           <Group gap="sm" wrap="nowrap">
