@@ -113,9 +113,11 @@ describe('a retry of failed bulk items across SIGKILL', () => {
         if (!err.message.includes('SIGKILL')) throw err;
       });
       await server.exited();
-      // Two batches of the retry committed (2,000 rows; the rest pending), each row's action once.
+      // Two retry batches committed before the kill, each row's action once, the rest pending. When
+      // the first run's job was waiting to retry (step 2), both runs work the same batches, and its
+      // batch may be the one the other already did: at least 1,000 rows then, not 2,000 (seen in CI).
       const cut = await snapshot(id);
-      expect(cut.items.done).toBeGreaterThanOrEqual(2000);
+      expect(cut.items.done).toBeGreaterThanOrEqual(1000);
       expect(cut.items.pending).toBeGreaterThan(0);
       expect(cut.items.done + cut.items.pending).toBe(CLASH);
       const made = FRESH + cut.items.done;
