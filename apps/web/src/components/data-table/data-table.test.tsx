@@ -239,6 +239,16 @@ describe('DataTable: states', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('renders a long page (more than 100 rows, deferred) to its last row, busy until it is in', async () => {
+    const rows = Array.from({ length: 150 }, (_, i) => ({ ...ROWS[0]!, id: i + 1, name: `User ${i + 1}` }));
+    setup({ queryFn: makeQueryFn(rows) }, '/users?limit=500');
+    expect(await screen.findByText('User 150')).toBeInTheDocument();
+    expect(screen.getByText('User 1')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Users' });
+    await waitFor(() => expect(table.closest('[aria-busy]')).toBeNull());
+    expect(within(table).getAllByRole('row')).toHaveLength(151);
+  });
+
   it('moves to the last page when the page is past the end', async () => {
     const { search } = setup({}, '/users?page=9');
     await waitFor(() => expect(search().get('page')).toBe('3'));
