@@ -249,6 +249,19 @@ describe('DataTable: states', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(151);
   });
 
+  it('a row click calls the latest onRowClick, also on rows kept from an earlier render', async () => {
+    const first = vi.fn();
+    const latest = vi.fn();
+    const queryFn = makeQueryFn();
+    const props = { tableId: 'users', userId: 7, label: 'Users', columns: COLUMNS, queryKey: ['users'], queryFn };
+    const { rerender } = renderWithRouter(<DataTable<Row> {...props} onRowClick={first} />, { route: '/users' });
+    await screen.findByText('User 1');
+    rerender(<DataTable<Row> {...props} onRowClick={latest} />);
+    fireEvent.click(screen.getByText('User 1'));
+    expect(latest).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), 0);
+    expect(first).not.toHaveBeenCalled();
+  });
+
   it('moves to the last page when the page is past the end', async () => {
     const { search } = setup({}, '/users?page=9');
     await waitFor(() => expect(search().get('page')).toBe('3'));

@@ -20,6 +20,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { breakable } from './breakable-text';
@@ -251,6 +252,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const isEmpty = !result.isFetching && !result.isError && records.length === 0 && shownRecords.length === 0;
   const fetching = result.isFetching;
 
+  // Memoised rows keep the row-click handler of their last render (memo-row.tsx does not compare
+  // handlers): it calls the latest onRowClick through a ref, so a kept row never calls a stale one.
+  const latestRowClick = useRef(onRowClick);
+  latestRowClick.current = onRowClick;
+  const hasRowClick = onRowClick !== undefined;
+  const rowClick = useMemo(
+    () => (hasRowClick ? ({ record, index }: { record: T; index: number }) => latestRowClick.current?.(record, index) : undefined),
+    [hasRowClick],
+  );
+
   // The table itself renders again only when one of its own inputs changes (not when the toolbar,
   // the footer or the page around it does): every render of it walks all its rows' cells.
   const table = useMemo(
@@ -272,7 +283,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         sortStatus={sortStatus}
         onSortStatusChange={onSortStatusChange}
         emptyState={<EmptyState active={isEmpty} text={noRecordsText} />}
-        onRowClick={onRowClick ? ({ record, index }) => onRowClick(record, index) : undefined}
+        onRowClick={rowClick}
         pinLastColumn={pinLastColumn}
         rowFactory={memoRowFactory}
       />
@@ -290,7 +301,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       onSortStatusChange,
       isEmpty,
       noRecordsText,
-      onRowClick,
+      rowClick,
       pinLastColumn,
     ],
   );

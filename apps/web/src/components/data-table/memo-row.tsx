@@ -28,7 +28,8 @@ function sameRow(a: RowFactoryProps, b: RowFactoryProps): boolean {
 
 /**
  * The row's own props. Its handlers are made anew on every render but only call the table's
- * row-click and expansion options, which the lists do not use: they are not compared.
+ * row-click option (DataTable hands over one that always calls the latest onRowClick) and the
+ * expansion option (not used): they are not compared.
  */
 function sameRowProps(a: TableTrProps, b: TableTrProps): boolean {
   const ra = a as Record<string, unknown>;
