@@ -9,6 +9,7 @@
 // runs BENCH_LIGHTHOUSE_RUNS times (default 3), the median is judged and the range is in details.
 // Signed in through the real sign-in form; Lighthouse keeps cookies between runs (it clears caches
 // and service workers only), so every signed-in run is a cold load of a live session.
+import { mkdir, writeFile } from 'node:fs/promises';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
@@ -88,6 +89,13 @@ async function audit(chrome: LaunchedChrome, url: string, attempt = 1): Promise<
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if ('performance' in result) return result;
   const { lhr } = result;
+  // BENCH_LIGHTHOUSE_SAVE=dir keeps each run's whole report (lhr JSON) for a look at its audits.
+  if (process.env.BENCH_LIGHTHOUSE_SAVE) {
+    const dir = process.env.BENCH_LIGHTHOUSE_SAVE;
+    await mkdir(dir, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+    await writeFile(`${dir}/${name}-${Date.now()}.json`, JSON.stringify(lhr));
+  }
   if (lhr.runtimeError && attempt < 3) return audit(chrome, url, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -23,16 +23,29 @@ function parse(raw: string | null): UserDetails | null {
   }
 }
 
+// document.cookie is a call into the browser, and every component that shows the user reads the
+// session on every render (useSyncExternalStore): a screen's first render read it hundreds of
+// times. One read serves until the running code yields (a microtask), so one render pass reads it
+// once, and a change made elsewhere (another tab) is still seen by the next read.
+let readThisTurn = false;
+const endTurn = () => {
+  readThisTurn = false;
+};
+
 /** The current session, or null. Cheap: re-parses only when the cookie text changed. */
 export function getSession(): UserDetails | null {
+  if (readThisTurn) return snapshot.value;
   const raw = readCookie(COOKIE_NAMES.userDetails);
   if (raw !== snapshot.raw) snapshot = { raw, value: parse(raw) };
+  readThisTurn = true;
+  queueMicrotask(endTurn);
   return snapshot.value;
 }
 
 export const hasSession = () => getSession() !== null;
 
 function notify() {
+  readThisTurn = false; // this tab changed the cookie: the next read must see it
   for (const listener of listeners) listener();
 }
 
