@@ -29,6 +29,7 @@ import rolesRoutes from './modules/roles/roles.routes.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { createSessionService, userSessionsRoutes } from './modules/user-sessions/index.js';
 import { userActivityRoutes } from './modules/user-activity/index.js';
+import { changeHistoryRoutes } from './modules/change-history/index.js';
 import usersRoutes from './modules/users/users.routes.js';
 import auditPlugin from './plugins/audit.js';
 import clientAddress from './plugins/client-address.js';
@@ -127,6 +128,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(authRoutes);
       await api.register(userSessionsRoutes);
       await api.register(userActivityRoutes);
+      await api.register(changeHistoryRoutes);
       await api.register(accessRoutes);
       await api.register(filesRoutes);
       await api.register(companiesRoutes);

@@ -32,6 +32,7 @@ export * from './modules/media.js';
 export * from './modules/demo-media.js';
 export * from './modules/campaign-media.js';
 export * from './modules/client-dashboard.js';
+export * from './modules/change-history.js';
 // Indexes over the modules.
 export * from './registry/admin-paths.js';
 export * from './registry/resources.js';

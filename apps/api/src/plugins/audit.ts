@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditLog } from '../db/schema/index.js';
 import { DeniedError } from '../lib/app-error.js';
+import { scrub } from '../lib/secret-fields.js';
 
 type AuditEntry = {
   action: string;
@@ -9,25 +10,14 @@ type AuditEntry = {
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;
+  /** The change a revert put back (its audit row id). */
+  revertOf?: number;
 };
 
 export type AuditService = {
-  /** Writes one row with the caller (actor, session, IP) taken from the request. */
-  record(request: FastifyRequest, entry: AuditEntry): Promise<void>;
+  /** Writes one row with the caller (actor, session, IP) taken from the request; answers its id (undefined if the write failed). */
+  record(request: FastifyRequest, entry: AuditEntry): Promise<number | undefined>;
 };
-
-/** Values that must never reach the audit log, whatever an entity carries. */
-const SECRET_FIELDS = new Set(['password', 'passwordHash', 'apiKey', 'apiKeyHash', 'token', 'tokenHash', 'newPassword']);
-
-function scrub(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.map(scrub);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (!SECRET_FIELDS.has(k)) out[k] = scrub(v);
-  return out;
-}
 
 /**
  * The server-side audit log: every create, update and delete, every permission denial and
@@ -38,18 +28,24 @@ export default fp(
     const service: AuditService = {
       async record(request, entry) {
         try {
-          await app.db.insert(auditLog).values({
-            actorId: request.auth?.user.id ?? null,
-            sessionId: request.auth?.sessionId ?? null,
-            action: entry.action,
-            entity: entry.entity,
-            entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-            before: scrub(entry.before),
-            after: scrub(entry.after),
-            ip: request.ip ?? null,
-          });
+          const [row] = await app.db
+            .insert(auditLog)
+            .values({
+              actorId: request.auth?.user.id ?? null,
+              sessionId: request.auth?.sessionId ?? null,
+              action: entry.action,
+              entity: entry.entity,
+              entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+              before: scrub(entry.before),
+              after: scrub(entry.after),
+              ip: request.ip ?? null,
+              revertOf: entry.revertOf ?? null,
+            })
+            .returning({ id: auditLog.id });
+          return row?.id;
         } catch (error) {
           request.log.error({ err: error, action: entry.action, entity: entry.entity }, 'audit write failed');
+          return undefined;
         }
       },
     };

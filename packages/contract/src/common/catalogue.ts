@@ -73,6 +73,7 @@ export function buildModuleCatalogue(product: { slug: string; name: string }): C
         menu(16, 'Roles', 'roles'),
         menu(17, 'Permissions', 'permissions'),
         menu(18, 'Module Permissions', 'module-permissions'),
+        menu(19, 'Change History', 'change-history'),
       ],
     },
   ];
@@ -87,6 +88,7 @@ export const PERMISSION_KEYS = {
     update: 'locations.update',
     delete: 'locations.delete',
     export: 'locations.export',
+    revert: 'locations.revert',
   },
   toneSequences: {
     view: 'tone-sequences.view',
@@ -94,6 +96,7 @@ export const PERMISSION_KEYS = {
     update: 'tone-sequences.update',
     delete: 'tone-sequences.delete',
     export: 'tone-sequences.export',
+    revert: 'tone-sequences.revert',
   },
   userRequests: {
     view: 'user-requests.view',
@@ -103,7 +106,14 @@ export const PERMISSION_KEYS = {
     ingest: 'user-requests.ingest',
   },
   clientDashboard: { view: 'client-dashboard.view' },
-  clients: { view: 'clients.view', create: 'clients.create', update: 'clients.update', delete: 'clients.delete', export: 'clients.export' },
+  clients: {
+    view: 'clients.view',
+    create: 'clients.create',
+    update: 'clients.update',
+    delete: 'clients.delete',
+    export: 'clients.export',
+    revert: 'clients.revert',
+  },
   campaignMedia: {
     view: 'campaign-media.view',
     create: 'campaign-media.create',
@@ -111,6 +121,7 @@ export const PERMISSION_KEYS = {
     delete: 'campaign-media.delete',
     bulkUpload: 'campaign-media.bulk-upload',
     export: 'campaign-media.export',
+    revert: 'campaign-media.revert',
   },
   demoMedia: {
     view: 'demo-media.view',
@@ -119,6 +130,7 @@ export const PERMISSION_KEYS = {
     delete: 'demo-media.delete',
     bulkUpload: 'demo-media.bulk-upload',
     export: 'demo-media.export',
+    revert: 'demo-media.revert',
   },
   manageActions: {
     view: 'manage-actions.view',
@@ -127,6 +139,7 @@ export const PERMISSION_KEYS = {
     delete: 'manage-actions.delete',
     bulkUpload: 'manage-actions.bulk-upload',
     export: 'manage-actions.export',
+    revert: 'manage-actions.revert',
   },
   aes: { use: 'aes.use' },
   profile: { view: 'profile.view', update: 'profile.update' },
@@ -145,6 +158,7 @@ export const PERMISSION_KEYS = {
     update: 'companies.update',
     delete: 'companies.delete',
     export: 'companies.export',
+    revert: 'companies.revert',
   },
   users: {
     view: 'users.view',
@@ -153,10 +167,20 @@ export const PERMISSION_KEYS = {
     delete: 'users.delete',
     regenerateKey: 'users.regenerate-key',
     export: 'users.export',
+    revert: 'users.revert',
   },
-  roles: { view: 'roles.view', create: 'roles.create', update: 'roles.update', delete: 'roles.delete', export: 'roles.export' },
+  roles: {
+    view: 'roles.view',
+    create: 'roles.create',
+    update: 'roles.update',
+    delete: 'roles.delete',
+    export: 'roles.export',
+    revert: 'roles.revert',
+  },
   permissions: { view: 'permissions.view', manage: 'permissions.manage' },
   modulePermissions: { view: 'module-permissions.view', manage: 'module-permissions.manage' },
+  // Every resource's changes in one list (each resource's own history needs only its view key).
+  changeHistory: { view: 'change-history.view', export: 'change-history.export' },
 } as const;
 
 /** Every permission key of the catalogue, as a union: a misspelt key fails typecheck. */
@@ -198,6 +222,7 @@ export const PERMISSION_CATALOGUE: CataloguePermission[] = [
   group(17, 'Roles', M.product, K.roles),
   group(18, 'Permissions', M.product, K.permissions),
   group(19, 'Module Permissions', M.product, K.modulePermissions),
+  group(20, 'Change History', M.product, K.changeHistory),
 ];
 
 export const ALL_ROLE_KEYS: string[] = PERMISSION_CATALOGUE.flatMap((p) => p.subModules.map((s) => s.roleKey));

@@ -118,3 +118,12 @@ export const yearInRange = (iso: string) => {
   const year = Number(iso.slice(0, 4));
   return year >= 1900 && year <= 9999;
 };
+
+/** A date (YYYY-MM-DD, a whole UTC day) or an ISO date-time; `to` of a date includes that day. Optional; '' is none. */
+export const dateBoundField = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date (YYYY-MM-DD) or an ISO date-time' })
+    .refine(yearInRange, DATE_RANGE_MESSAGE)
+    .optional(),
+);

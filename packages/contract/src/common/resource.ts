@@ -12,7 +12,15 @@ import type { ImageUse } from './constants.js';
  */
 
 /** The keys of one catalogue group (PERMISSION_KEYS.<name>); only `view` is required. */
-export type ResourceKeys = { view: string; create?: string; update?: string; delete?: string; export?: string };
+export type ResourceKeys = {
+  view: string;
+  create?: string;
+  update?: string;
+  delete?: string;
+  export?: string;
+  /** Put a change of the row's history back (POST /x/{id}/history/{historyId}/revert). */
+  revert?: string;
+};
 
 /** A column of the CSV/Excel/PDF export; `type` picks how the API writes the cell. */
 export type ResourceExportColumn = { key: string; header: string; width?: number; type?: 'date' | 'boolean' };
@@ -137,6 +145,10 @@ export function defineResource<
       export: (format: ExportFormatName | string) => `${base}/export/${format}`,
       action: (action: string, id: number) => `${base}/${action}/${id}`,
       member: (action: string, id: number) => `${base}/${id}/${action}`,
+      /** The row's change history, newest first. */
+      history: (id: number) => `${base}/${id}/history`,
+      /** Puts one change of the row's history back. */
+      revert: (id: number, historyId: number) => `${base}/${id}/history/${historyId}/revert`,
     },
     /** Route patterns, for the API's route table (no ids cast from ':id'). */
     routes: {
@@ -150,6 +162,8 @@ export function defineResource<
       action: (action: string) => `${base}/${action}/:id`,
       /** `/x/{id}/{action}` (e.g. users' regenerate-api-key). */
       member: (action: string) => `${base}/:id/${action}`,
+      history: `${base}/:id/history`,
+      revert: `${base}/:id/history/:historyId/revert`,
     },
     /** SPA addresses; `product` is the configured PRODUCT_SLUG for `{product}` modules. */
     href: {

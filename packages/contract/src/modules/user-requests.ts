@@ -1,6 +1,6 @@
 import { RESOURCE_INDEX } from '../registry/resource-index.js';
 import { z } from 'zod';
-import { DATE_RANGE_MESSAGE, idField, yearInRange } from '../common/fields.js';
+import { DATE_RANGE_MESSAGE, dateBoundField, idField, yearInRange } from '../common/fields.js';
 import { listResultSchema } from '../common/list.js';
 import { defineResource } from '../common/resource.js';
 import { namedRefSchema } from '../common/rows.js';
@@ -97,21 +97,12 @@ export const userRequestSchema = z.object({
 });
 export type UserRequest = z.infer<typeof userRequestSchema>;
 
-/** A date (YYYY-MM-DD, a whole UTC day) or an ISO date-time; `to` of a date includes that day. */
-const dateBound = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date (YYYY-MM-DD) or an ISO date-time' })
-    .refine(yearInRange, DATE_RANGE_MESSAGE)
-    .optional(),
-);
-
 /** Filters of GET /user-request and its exports (plus the list query). */
 export const userRequestFilters = {
   locationId: idField().optional(),
   platform: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PLATFORMS).optional()),
-  from: dateBound,
-  to: dateBound,
+  from: dateBoundField,
+  to: dateBoundField,
 };
 
 /** The device-details summary (GET /user-request/device-code adds it as `device`). */

@@ -31,6 +31,14 @@ export const RESOURCE_INDEX = {
     mode: 'read-only',
     keys: PERMISSION_KEYS.userActivity,
   },
+  'change-history': {
+    name: 'change-history',
+    entity: 'change-history',
+    label: { singular: 'Change', plural: 'Change history' },
+    module: PRODUCT_MODULE,
+    mode: 'read-only',
+    keys: PERMISSION_KEYS.changeHistory,
+  },
   clients: {
     name: 'clients',
     apiBase: 'client',

@@ -1,5 +1,6 @@
 import type { ResourceKeys, ResourceReference } from '../common/resource.js';
 import { campaignMediaResource } from '../modules/campaign-media.js';
+import { changeHistoryResource } from '../modules/change-history.js';
 import { clientsResource } from '../modules/clients.js';
 import { companiesResource } from '../modules/companies.js';
 import { demoMediaResource } from '../modules/demo-media.js';
@@ -30,6 +31,7 @@ export const RESOURCES = {
   'user-requests': userRequestsResource,
   'user-activity': userActivityResource,
   'user-sessions': userSessionsResource,
+  'change-history': changeHistoryResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;

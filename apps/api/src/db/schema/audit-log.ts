@@ -15,6 +15,8 @@ export const auditLog = pgTable(
     entityId: varchar('entity_id', { length: 100 }),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The change a revert put back (change history, issue 18). */
+    revertOf: bigint('revert_of', { mode: 'number' }),
     ip: ipAddress(),
     createdAt: createdAt(),
   },

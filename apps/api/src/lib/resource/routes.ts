@@ -22,6 +22,8 @@ import type { ExportColumn } from '../export/index.js';
 import { errors, multipartBody } from '../http-schemas.js';
 import type { Filter, ListHandle, ListInput } from '../list-query.js';
 import { exportQuerySchema, sendExport } from '../list-export.js';
+import { registerHistoryRoutes } from '../history/routes.js';
+import { recordChange } from './record-change.js';
 import type { Change, ResourceService } from './service.js';
 
 /** The contract's declaration, as far as the route factory reads it (see @console/contract defineResource). */
@@ -37,7 +39,17 @@ type Declared = {
   file?: { field: string; allowed: 'image' | 'media' | 'spreadsheet'; use?: ImageUse };
   detail?: boolean;
   actions?: readonly ResourceAction[];
-  routes: { list: string; detail: string; add: string; update: string; remove: string; export: string; action(name: string): string };
+  routes: {
+    list: string;
+    detail: string;
+    add: string;
+    update: string;
+    remove: string;
+    export: string;
+    action(name: string): string;
+    history: string;
+    revert: string;
+  };
 };
 
 /** A row toggle's work: the row id and the checked body in, the Change (for the audit row and the answer) out. */
@@ -76,20 +88,6 @@ export type ResourceRouteOptions<Row> = {
   /** Largest file part of add/update (default UPLOAD_MAX_BYTES; media take MEDIA_MAX_BYTES). */
   fileMaxBytes?: number;
 };
-
-/**
- * The audit row of a write, from the Change its service returned: the factory's routes and a
- * module's extra routes (key regeneration, ending a session) all audit through this.
- */
-export async function recordChange(request: FastifyRequest, entity: string, action: string, change: Change<unknown>) {
-  await request.server.audit.record(request, {
-    action,
-    entity,
-    entityId: change.id,
-    before: change.audit ? change.audit.before : change.before,
-    after: change.audit ? change.audit.after : change.after,
-  });
-}
 
 /**
  * Who may read a resource's list: the holders of the keys the registry derives (its own view key,
@@ -280,6 +278,7 @@ export function registerResourceRoutes<Row>(app: FastifyInstance, options: Resou
       };
     }),
   ];
+  registerHistoryRoutes(app, { resource: res, service, doc });
   for (const name of Object.keys(options.actions ?? {})) {
     if (!res.actions?.some((a) => a.name === name))
       throw new Error(`registerResourceRoutes(${res.name}): ${name} is not a declared action`);

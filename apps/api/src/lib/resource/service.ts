@@ -17,7 +17,8 @@ export type Change<Row> = {
   audit?: { before?: unknown; after?: unknown };
 };
 
-export type WriteContext = { request: FastifyRequest };
+/** `restoreId`: an add that restores a deleted row under its old id (a revert of its deletion, lib/history). */
+export type WriteContext = { request: FastifyRequest; restoreId?: number };
 
 /** The operations the route factory calls; `createCrudService` builds them. */
 export type ResourceService<Row, Create, Update = Create> = {
@@ -218,7 +219,8 @@ export function createCrudService<Row extends { id: number }, Create, Update = C
           await hooks.beforeCreate?.(scope, input);
           const stored = await put();
           const fileValues = fileColumns(stored?.key ?? null, upload?.originalName ?? null);
-          return store.insert(scope.db, { ...values, ...extra, ...fileValues, ...stored?.columns });
+          const restore = ctx.restoreId === undefined ? {} : { id: ctx.restoreId };
+          return store.insert(scope.db, { ...values, ...extra, ...fileValues, ...stored?.columns, ...restore });
         }),
       );
       return { id, after: await get(id) };

@@ -54,7 +54,7 @@ describe('GET /api/menus/:n?module=', () => {
     expect(res.json().data.map((m: { slug: string }) => m.slug)).toEqual(['clients', 'demo-media']);
     expect((await t.as(manager, { url: '/api/menus/5?module=demo-admin' })).json()).toEqual(res.json());
     expect((await t.as(manager, { url: '/api/menus/1?module=acme' })).json()).toEqual({ data: [] });
-    expect((await t.as(admin, { url: '/api/menus/1?module=acme' })).json().data).toHaveLength(6);
+    expect((await t.as(admin, { url: '/api/menus/1?module=acme' })).json().data).toHaveLength(7);
     expect((await t.as(manager, { url: '/api/menus/1?module=nope' })).statusCode).toBe(404);
     expect((await t.as(manager, { url: '/api/menus/1' })).statusCode).toBe(400);
   });

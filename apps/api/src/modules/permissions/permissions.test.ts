@@ -46,7 +46,15 @@ describe('GET /permissions', () => {
     expect(page).toMatchObject({ total: PERMISSION_CATALOGUE.length, totalPages: Math.ceil(PERMISSION_CATALOGUE.length / 5) });
     expect(page.data.map((g) => g.id)).toEqual([6, 7, 8, 9, 10]);
     const product = (await get('/api/permissions?moduleId=5')).json<Groups>();
-    expect(product.data.map((g) => g.name)).toEqual(['Dashboard', 'Companies', 'Users', 'Roles', 'Permissions', 'Module Permissions']);
+    expect(product.data.map((g) => g.name)).toEqual([
+      'Dashboard',
+      'Companies',
+      'Users',
+      'Roles',
+      'Permissions',
+      'Module Permissions',
+      'Change History',
+    ]);
     expect((await get('/api/permissions?search=regenerate')).json<Groups>().data.map((g) => g.name)).toEqual(['Users']);
     expect((await get('/api/permissions?search=bulk%20upload')).json<Groups>().data.map((g) => g.name)).toEqual([
       'Campaign Media',
@@ -77,6 +85,7 @@ describe('GET /permissions/:id', () => {
       'roles.update',
       'roles.delete',
       'roles.export',
+      'roles.revert',
     ]);
   });
 

@@ -1,8 +1,9 @@
 import { type DeviceSummary, type Platform, type UserRequest, userRequestsResource } from '@console/contract';
-import { asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { devices, locations, toneSequences, userRequests } from '../../db/schema/index.js';
+import { dateRangeFilters } from '../../lib/date-range.js';
 import { keptRowCount } from '../../lib/list-page.js';
 import { defineList, type Filter } from '../../lib/list-query.js';
 import { equalityFilters, listFrom, sortFieldsOf } from '../../lib/resource/index.js';
@@ -70,26 +71,13 @@ export const userRequestsList = defineList({
   toDto: toUserRequest,
 });
 
-const DAY_MS = 86_400_000;
-/** A date bound: a plain date means the whole UTC day (`to` includes it). */
-const bound = (v: string, end: boolean) => {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(Date.parse(`${v}T00:00:00Z`) + (end ? DAY_MS : 0));
-  return new Date(v);
-};
-
 type UserRequestFilterQuery = { locationId?: number; platform?: Platform; from?: string; to?: string };
 
 const equalTo = equalityFilters({ locationId: userRequests.locationId, platform: userRequests.platform });
 
 export const userRequestListFilters = (q: UserRequestFilterQuery): Filter[] => [
   ...equalTo(q),
-  q.from ? gte(userRequests.requestedAt, bound(q.from, false)) : undefined,
-  // A date-time `to` is inclusive; a date `to` ends at the start of the next day.
-  q.to
-    ? /^\d{4}-\d{2}-\d{2}$/.test(q.to)
-      ? lt(userRequests.requestedAt, bound(q.to, true))
-      : lte(userRequests.requestedAt, bound(q.to, false))
-    : undefined,
+  ...dateRangeFilters(userRequests.requestedAt, q.from, q.to),
 ];
 
 export const deviceFilter = (deviceCode: string): Filter => eq(userRequests.deviceCode, deviceCode);
