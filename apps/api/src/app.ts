@@ -11,7 +11,7 @@ import { validatorCompiler } from './lib/validator.js';
 import { accessRoutes, createAccessService } from './modules/access/index.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import { bulkUploadsRoutes } from './modules/bulk-uploads/index.js';
-import clientsRoutes from './modules/clients/clients.routes.js';
+import { clientsRoutes } from './modules/clients/index.js';
 import { clientDashboardRoutes } from './modules/client-dashboard/index.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
 import filesRoutes from './modules/files/files.routes.js';

@@ -8,14 +8,14 @@ import { SECRET_FIELDS, scrub } from '../secret-fields.js';
  * The change history is the audit log's rows that changed something (issue 18): every create,
  * edit, delete, row toggle, grant and revert. Denials and exports change nothing.
  */
-export const NOT_CHANGES = ['permission-denied', 'export'];
+const NOT_CHANGES = ['permission-denied', 'export'];
 export const isChange = notInArray(auditLog.action, NOT_CHANGES);
 
 /** Bookkeeping every write changes: left out of a diff. */
 const BOOKKEEPING = new Set(['id', 'createdAt', 'updatedAt']);
 
 /** The registry resource of an audit entity ('client' -> 'clients'). */
-export const RESOURCE_OF_ENTITY = new Map<string, string>(Object.values(RESOURCES).map((r) => [r.entity, r.name]));
+const RESOURCE_OF_ENTITY = new Map<string, string>(Object.values(RESOURCES).map((r) => [r.entity, r.name]));
 
 /** JSON with sorted keys: jsonb gives an object's keys back in its own order, a row read now in the declaration's. */
 function canonical(value: unknown): string {

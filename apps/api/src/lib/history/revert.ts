@@ -87,7 +87,9 @@ export async function revertChange(
     if (!current) throw new AppError('CONFLICT', HISTORY_MESSAGES.gone);
     refuseIfMoved(current, after, fields);
     const input = asInput(target.schemas.update, { ...pick(current, editable), ...pick(before, fields) });
-    const change = await service.update(ctx, id, input).catch(asConflict);
+    // Checked again inside the write, on the row as it locks it: an edit in between is not overwritten.
+    const expectRow = (row: unknown) => refuseIfMoved(asRecord(row) ?? {}, after, fields);
+    const change = await service.update({ ...ctx, expectRow }, id, input).catch(asConflict);
     return { change, message: HISTORY_MESSAGES.reverted };
   }
   if (after) {

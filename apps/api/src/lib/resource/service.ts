@@ -17,8 +17,12 @@ export type Change<Row> = {
   audit?: { before?: unknown; after?: unknown };
 };
 
-/** `restoreId`: an add that restores a deleted row under its old id (a revert of its deletion, lib/history). */
-export type WriteContext = { request: FastifyRequest; restoreId?: number };
+/**
+ * `restoreId`: an add that restores a deleted row under its old id (a revert of its deletion,
+ * lib/history). `expectRow`: a check of the row as the write reads it (locked, with
+ * `transaction`), e.g. a revert's "the row has not moved on"; it refuses by throwing.
+ */
+export type WriteContext = { request: FastifyRequest; restoreId?: number; expectRow?: (row: unknown) => void };
 
 /** The operations the route factory calls; `createCrudService` builds them. */
 export type ResourceService<Row, Create, Update = Create> = {
@@ -200,6 +204,7 @@ export function createCrudService<Row extends { id: number }, Create, Update = C
           before = await get(target.id, db);
         }
         await hooks.authorize?.(scope, { ...target, before });
+        if (before !== undefined) ctx.expectRow?.(before);
         return step(scope, before, extra, transaction ? async () => early : put, files);
       });
     });

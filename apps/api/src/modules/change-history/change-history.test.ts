@@ -1,8 +1,11 @@
 import type { ChangeHistoryEntry, Client, RowHistoryResponse } from '@console/contract';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/index.js';
-import { multipart, parseCsv } from '../../modules/users/users.testing.js';
+import { createClientsService } from '../clients/index.js';
+import { multipart, parseCsv } from '../users/users.testing.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
+import { AppError } from '../../lib/app-error.js';
 
 // Change history and revert (issue 18), on clients (a file, a parent, a unique name, row toggles)
 // and users (secrets); the routes come from the registry, so every CRUD resource has them.
@@ -191,6 +194,27 @@ describe('revert', () => {
     expect((await revert(other.id, e!.id)).statusCode).toBe(404);
     // The Content Manager role holds clients.*, so clients.revert too.
     expect((await revert(c.id, e!.id, manager)).statusCode).toBe(200);
+  });
+});
+
+describe('the write’s own check (WriteContext.expectRow)', () => {
+  it('runs on the row as the write reads it, and its refusal leaves the row as it was', async () => {
+    const c = await add({ name: unique('Expect') });
+    const service = createClientsService(t.app);
+    const seen: unknown[] = [];
+    const refuse = (row: unknown) => {
+      seen.push(row);
+      throw new AppError('CONFLICT', 'moved on');
+    };
+    const request = {} as FastifyRequest;
+    await expect(service.update({ request, expectRow: refuse }, c.id, { name: `${c.name} never`, companyId })).rejects.toThrow('moved on');
+    expect(seen).toEqual([expect.objectContaining({ id: c.id, name: c.name })]);
+    await expect(service.remove({ request, expectRow: refuse }, c.id)).rejects.toThrow('moved on');
+    const [latest] = await history(c.id);
+    expect(latest).toMatchObject({ action: 'create' });
+    expect(
+      (await t.as(admin, { method: 'GET', url: '/api/client', query: { search: c.name } })).json<{ data: Client[] }>().data[0]?.name,
+    ).toBe(c.name);
   });
 });
 
