@@ -20,6 +20,7 @@ export const RESOURCE_PAGES: Record<ScreenResource, Page> = {
   'user-requests': () => import('../features/user-requests/user-requests-page'),
   'user-activity': () => import('../features/profile/user-activity/user-activity-page'),
   'user-sessions': () => import('../features/profile/user-sessions/user-sessions-page'),
+  'change-history': () => import('../features/change-history/change-history-page'),
 };
 
 /** What each screen is for (its route handle's description). */
@@ -35,6 +36,7 @@ export const RESOURCE_DESCRIPTIONS: Record<ScreenResource, string> = {
   'user-requests': 'Requests that devices reported per location and tone sequence, with time, platform and app version.',
   'user-activity': 'The pages and actions recorded for your account.',
   'user-sessions': 'Your sign-in sessions and their duration; end the ones you no longer use.',
+  'change-history': 'Every change made on the list screens, who made it and what it changed; revert a change from its details.',
 };
 
 /** The menu and page title where the spec's differs from the declaration's plural label (which says 'Add action'). */

@@ -20,6 +20,7 @@ describe('buildShellRoutes', () => {
       '/platform/roles',
       '/platform/permissions',
       '/platform/module-permissions',
+      '/platform/change-history',
       '/demo-admin/clients',
       '/demo-admin/client-dashboard',
       '/demo-admin/campaign-media',
@@ -40,6 +41,7 @@ describe('buildShellRoutes', () => {
     expect(keyOf('/tone-dashboard/user-request/device-details')).toBe('user-requests.devices');
     expect(keyOf('/tone-dashboard/home')).toBe('tone-home.view');
     expect(keyOf('/platform/users')).toBe('users.view');
+    expect(keyOf('/platform/change-history')).toBe('change-history.view');
     expect(buildShellRoutes('acme').find((r) => r.path === '/acme/users')?.roleKey).toBe('users.view');
     // Only redirects, the profile intro and the own About page (session only) need no key.
     const open = routes.filter((r) => r.roleKey === undefined).map((r) => r.path);

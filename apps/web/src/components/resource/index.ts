@@ -11,7 +11,11 @@ export {
 } from './resource-api';
 export { ResourcePage, type ResourcePageProps } from './resource-page';
 export { ResourceFormDrawer, type EditorState, type ResourceForm } from './resource-form-drawer';
-export { RowActions, type RowAction } from './row-actions';
+export { historyIcon, historyLabel, RowActions, type RowAction } from './row-actions';
+export { HistoryHelpLink } from './history-drawer';
+export { HistoryEntry } from './history-entry';
+export { actorLabel, describeAction, formatValue, humaniseField, summariseChanges } from './history-format';
+export type { HistoryResource } from './use-history';
 export {
   describeBulkFailures,
   refusedDeleteTitle,
@@ -40,3 +44,5 @@ export {
   type FilterSpec,
   type FilterValues,
 } from './url-filters';
+export { useUserSearch } from './user-search';
+export { UserFilterSelect } from './user-filter-select';

@@ -19,7 +19,7 @@ import { type FilterSpec, type FilterValues, parseFilters } from './url-filters'
 export type ResourceDeclaration = {
   name: string;
   label: { singular: string; plural: string };
-  keys: { view: string; viewAll?: string; create?: string; update?: string; delete?: string; export?: string };
+  keys: { view: string; viewAll?: string; create?: string; update?: string; delete?: string; export?: string; revert?: string };
   /** 'read-only': list, filters and exports; no add, edit or delete. */
   mode: 'crud' | 'read-only';
   /** The add and edit bodies' schemas (the drawer's default validation). */
@@ -35,6 +35,10 @@ export type ResourceDeclaration = {
     update: (id: number) => string;
     remove: (id: number) => string;
     export: (format: string) => string;
+    /** GET: the row's change history, newest first. */
+    history: (id: number) => string;
+    /** POST: puts one change of that history back. */
+    revert: (id: number, historyId: number) => string;
   };
 };
 
@@ -47,6 +51,7 @@ export type ResourceFilters = Record<string, QueryValue>;
  *   [name, 'list', filters, listQuery]  a page of GET /x (DataTable appends the list query)
  *   [name, 'detail', id]                GET /x/{id}
  *   [name, 'options', shape]            a dropdown's projection; `shape` names it ('id-name', ...)
+ *   [name, 'history', id]               GET /x/{id}/history (a revert, like any write, refreshes it with the rest)
  * A screen that needs whole rows for a picker reads them under 'list' with its own params.
  */
 export const resourceKeys = (name: string) => ({
@@ -54,6 +59,7 @@ export const resourceKeys = (name: string) => ({
   lists: (filters: ResourceFilters = {}) => [name, 'list', filters] as const,
   detail: (id: number) => [name, 'detail', id] as const,
   options: (shape: string) => [name, 'options', shape] as const,
+  history: (id: number) => [name, 'history', id] as const,
 });
 
 export type WriteResponse<Row> = { success: boolean; message: string; data?: Row } & Record<string, unknown>;

@@ -5,13 +5,15 @@ import { useSession } from '../../lib/auth/session';
 import { DataTable, type DataTableColumnDef, type ListQueryState, type RecordId, type SortOrder } from '../data-table';
 import { confirmDelete } from '../ui/alert-dialog';
 import { FilterBar, type FilterSelect } from './filter-bar';
+import { HistoryDrawer, type HistorySubject } from './history-drawer';
 import type { ResourceApi, ResourceDeclaration, ResourceFilters } from './resource-api';
 import { type EditorState, type ResourceForm, ResourceFormDrawer } from './resource-form-drawer';
 import { type RowAction, RowActions } from './row-actions';
 import type { FilterPatch, FilterSpec, FilterValues } from './url-filters';
 import { type DeleteTexts, useResourceDelete, useResourceFilters, useResourcePermissions } from './use-resource';
 
-type ResourceRowHandlers<Row> = { onEdit?: (row: Row) => void; onDelete?: (row: Row) => void };
+/** What a custom row renderer is given: edit and delete with their keys, history on every CRUD resource. */
+type ResourceRowHandlers<Row> = { onEdit?: (row: Row) => void; onDelete?: (row: Row) => void; onHistory?: (row: Row) => void };
 
 export type ResourcePageProps<Row extends { id: RecordId }> = {
   resourceApi: ResourceApi<Row>;
@@ -30,7 +32,7 @@ export type ResourcePageProps<Row extends { id: RecordId }> = {
   rowActions?: RowAction<Row>[];
   /** Show the actions column without edit/delete keys (e.g. a link every viewer may follow). */
   actionsAlways?: boolean;
-  /** Replaces the row buttons entirely (given edit/delete only when the user holds their keys). */
+  /** Replaces the row buttons entirely (given edit/delete only when the user holds their keys, history on a CRUD resource). */
   renderRowActions?: (row: Row, handlers: ResourceRowHandlers<Row>) => ReactNode;
   /** Refusals shown as a dialog, and a way forward it offers (the dialog's title comes from the resource's label). */
   deleteTexts?: DeleteTexts<Row>;
@@ -70,8 +72,8 @@ const nameOf = (resource: ResourceDeclaration) => {
 /**
  * A resource's list screen: title, 'Add x' (create key), the data table with search, sort,
  * paging, column chooser, filters, exports (export key), row edit (update key) and delete
- * (delete key), bulk delete, and the add/edit drawer; a read-only resource shows the list,
- * filters and exports only. A feature passes what the declaration does not say: its columns,
+ * (delete key), bulk delete, the add/edit drawer and each row's change history (with revert for
+ * holders of the revert key); a read-only resource shows the list, filters and exports only. A feature passes what the declaration does not say: its columns,
  * its form and its texts.
  */
 export function ResourcePage<Row extends { id: RecordId }>(props: ResourcePageProps<Row>) {
@@ -95,9 +97,18 @@ export function ResourcePage<Row extends { id: RecordId }>(props: ResourcePagePr
     [customEdit],
   );
   const closeEditor = useCallback(() => setEditor((prev) => ({ ...prev, opened: false })), []);
+  // Every CRUD row has a history (GET /x/{id}/history needs only the view key the list needs).
+  const [history, setHistory] = useState<{ opened: boolean; subject: HistorySubject | null }>({ opened: false, subject: null });
+  const hasHistory = resource.mode === 'crud';
+  const openHistory = useCallback(
+    (row: Row) => setHistory({ opened: true, subject: { id: row.id as number, name: recordName(row) } }),
+    [recordName],
+  );
+  const closeHistory = useCallback(() => setHistory((prev) => ({ ...prev, opened: false })), []);
+  const onHistory = hasHistory ? openHistory : undefined;
 
   const { rowActions, renderRowActions } = props;
-  const hasActions = can.update || can.remove || Boolean(rowActions?.length) || Boolean(props.actionsAlways);
+  const hasActions = hasHistory || can.update || can.remove || Boolean(rowActions?.length) || Boolean(props.actionsAlways);
   const columns = useMemo<DataTableColumnDef<Row>[]>(() => {
     // The API sorts by the declared fields only: another column's header does not offer a sort it would refuse.
     const sortable = resource.list.sortFields;
@@ -113,19 +124,32 @@ export function ResourcePage<Row extends { id: RecordId }>(props: ResourcePagePr
       textAlign: 'right',
       render: (row) =>
         renderRowActions ? (
-          renderRowActions(row, { onEdit: can.update ? openEditor : undefined, onDelete: can.remove ? deleteOne : undefined })
+          renderRowActions(row, { onEdit: can.update ? openEditor : undefined, onDelete: can.remove ? deleteOne : undefined, onHistory })
         ) : (
           <RowActions
             row={row}
             name={recordName(row)}
             onEdit={can.update ? openEditor : undefined}
             onDelete={can.remove ? deleteOne : undefined}
+            onHistory={onHistory}
             extra={rowActions}
           />
         ),
     };
     return [...data, actions];
-  }, [props.columns, resource, hasActions, can.update, can.remove, openEditor, deleteOne, recordName, rowActions, renderRowActions]);
+  }, [
+    props.columns,
+    resource,
+    hasActions,
+    can.update,
+    can.remove,
+    openEditor,
+    deleteOne,
+    onHistory,
+    recordName,
+    rowActions,
+    renderRowActions,
+  ]);
 
   // The same key and fetcher as resourceApi.listQueryForUrl, which a route's loader prefetches.
   const queryKey = useMemo(() => resourceApi.keys.lists(filters), [resourceApi, filters]);
@@ -220,6 +244,7 @@ export function ResourcePage<Row extends { id: RecordId }>(props: ResourcePagePr
           onClose={closeEditor}
         />
       ) : null}
+      {hasHistory ? <HistoryDrawer resource={resource} subject={history.subject} opened={history.opened} onClose={closeHistory} /> : null}
       {props.children}
     </Stack>
   );

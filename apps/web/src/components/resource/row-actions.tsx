@@ -1,5 +1,5 @@
 import { ActionIcon, Group } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { RowTooltip } from '../data-table';
 
@@ -8,27 +8,38 @@ export type RowAction<Row> = {
   icon: ReactNode;
   onClick: (row: Row) => void;
   color?: string;
+  /** Its accessible name for a row (default '<label> <name>'). */
+  ariaLabel?: (name: string) => string;
   /** Left out for this row (e.g. the signed-in user's own row). */
   hidden?: (row: Row) => boolean;
 };
 
-/** Edit, extra actions and delete for one row; an action is left out when the user lacks its key. */
+/** The History row action's icon (custom row renderers show the same). */
+export const historyIcon = <IconHistory size={18} stroke={1.7} aria-hidden />;
+
+/** The History action's accessible name for a row. */
+export const historyLabel = (name: string) => `History of ${name}`;
+
+/** Edit, extra actions, history and delete for one row; an action is left out when the user lacks its key. */
 export function RowActions<Row>({
   row,
   name,
   onEdit,
   onDelete,
+  onHistory,
   extra = [],
 }: {
   row: Row;
   name: string;
   onEdit?: (row: Row) => void;
   onDelete?: (row: Row) => void;
+  onHistory?: (row: Row) => void;
   extra?: RowAction<Row>[];
 }) {
   const actions: RowAction<Row>[] = [
     ...(onEdit ? [{ label: 'Edit', icon: <IconPencil size={18} stroke={1.7} aria-hidden />, onClick: onEdit }] : []),
     ...extra,
+    ...(onHistory ? [{ label: 'History', icon: historyIcon, onClick: onHistory, ariaLabel: historyLabel }] : []),
     ...(onDelete ? [{ label: 'Delete', icon: <IconTrash size={18} stroke={1.7} aria-hidden />, onClick: onDelete, color: 'red' }] : []),
   ];
   return (
@@ -37,7 +48,12 @@ export function RowActions<Row>({
         .filter((a) => !a.hidden?.(row))
         .map((a) => (
           <RowTooltip key={a.label} label={a.label} withArrow openDelay={300}>
-            <ActionIcon variant="subtle" color={a.color} aria-label={`${a.label} ${name}`} onClick={() => a.onClick(row)}>
+            <ActionIcon
+              variant="subtle"
+              color={a.color}
+              aria-label={a.ariaLabel ? a.ariaLabel(name) : `${a.label} ${name}`}
+              onClick={() => a.onClick(row)}
+            >
               {a.icon}
             </ActionIcon>
           </RowTooltip>

@@ -1,11 +1,11 @@
 import { ADMIN_API_PATHS, type User } from '@console/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { readListOrEmpty } from '../../../lib/api-client';
+import { readListOrEmpty } from '../../lib/api-client';
 
 // Enough to find someone by typing; the search narrows it down on the server.
 const PICKER_LIMIT = 25;
 
-/** GET /users?search=…&limit=25 for the user picker. Spec s.8: failure reads as no users. */
+/** GET /users?search=…&limit=25 for the user pickers (profile lists, change history). Spec s.8: failure reads as no users. */
 const userSearchQuery = (search: string) =>
   queryOptions({
     queryKey: ['users', 'picker', search],

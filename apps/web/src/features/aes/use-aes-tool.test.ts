@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../lib/auth/session';
 import { clearLocalSession } from '../../lib/auth/sign-out';
 import { forgetParkedStates } from '../../lib/offline-parking';
 import { DECRYPT_FAILED } from './logic/aes-cipher';
@@ -91,9 +92,8 @@ describe('the AES screen state', () => {
 });
 
 describe('the AES screen across the offline redirect', () => {
-  const signInAs = (token: string) => {
-    document.cookie = `userDetails=${encodeURIComponent(JSON.stringify({ accessToken: token, user: { email: 'a@b.co', roleId: 1 } }))}; path=/`;
-  };
+  // As the sign-in screen stores a session (saveSession tells the session's readers at once).
+  const signInAs = (token: string) => saveSession({ accessToken: token, user: { email: 'a@b.co', roleId: 1 } }, { persistent: false });
   const online = (value: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
   afterEach(() => {
     vi.restoreAllMocks();

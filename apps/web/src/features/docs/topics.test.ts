@@ -27,6 +27,7 @@ describe('help topics', () => {
       'sign-in',
       'two-step',
       'password-reset',
+      'change-history',
     ]) {
       expect(findTopic(slug), slug).toBeDefined();
     }

@@ -50,6 +50,12 @@ export const DOC_TOPICS: readonly DocTopic[] = [
     summary: "A client's images, videos and sounds, their tone codes and campaign dates.",
     section: 'Administration',
   },
+  {
+    slug: 'change-history',
+    title: 'Change history',
+    summary: 'Who changed what on the list screens, and how to revert a change.',
+    section: 'Administration',
+  },
   { slug: 'aes', title: 'AES keys', summary: 'Generate AES keys and IVs in the browser and try them with GCM or CBC.', section: 'Tools' },
   { slug: 'profile', title: 'Your profile', summary: 'Your details and colours, activity and sessions.', section: 'Your profile' },
 ];

@@ -32,6 +32,7 @@ export default function RolesPage() {
           permissionsHref={`/${productSlug}/permissions`}
           onEdit={(r) => handlers.onEdit?.(r)}
           onDelete={(r) => handlers.onDelete?.(r)}
+          onHistory={handlers.onHistory}
         />
       )}
       isRecordSelectable={isSelectable}

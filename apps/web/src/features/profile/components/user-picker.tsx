@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useAbout } from '../api/get-about';
-import { useUserSearch } from '../api/search-users';
+import { useUserSearch } from '../../../components/resource';
 
 type Props = {
   /** The user whose rows are shown. */

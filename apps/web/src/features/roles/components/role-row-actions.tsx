@@ -3,6 +3,7 @@ import { ActionIcon, Group } from '@mantine/core';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { RowTooltip } from '../../../components/data-table';
+import { historyIcon, historyLabel } from '../../../components/resource';
 import { useCanOpen } from '../../../components/ui/route-link';
 import { useCan } from '../../../lib/permissions';
 import { isProtectedRole } from '../roles-logic';
@@ -12,6 +13,8 @@ type Props = {
   permissionsHref: string;
   onEdit: (role: RoleListItem) => void;
   onDelete: (role: RoleListItem) => void;
+  /** The role's change history (every viewer of the list). */
+  onHistory?: (role: RoleListItem) => void;
 };
 
 /**
@@ -19,7 +22,7 @@ type Props = {
  * for a role within the signed-in user's reach (`manageable`: the API refuses the others);
  * Manage access still shows a stronger role's grants, read-only in effect.
  */
-export function RoleRowActions({ role, permissionsHref, onEdit, onDelete }: Props) {
+export function RoleRowActions({ role, permissionsHref, onEdit, onDelete, onHistory }: Props) {
   const canUpdate = useCan(PERMISSION_KEYS.roles.update) && role.manageable;
   const canDelete = useCan(PERMISSION_KEYS.roles.delete) && role.manageable;
   // The permissions page's own key (lib/route-keys.ts), so the button and the page's guard agree.
@@ -42,6 +45,13 @@ export function RoleRowActions({ role, permissionsHref, onEdit, onDelete }: Prop
             aria-label={`Manage access for ${role.name}`}
           >
             <IconKey size={18} aria-hidden />
+          </ActionIcon>
+        </RowTooltip>
+      ) : null}
+      {onHistory ? (
+        <RowTooltip label="History" withArrow>
+          <ActionIcon variant="subtle" aria-label={historyLabel(`role ${role.name}`)} onClick={() => onHistory(role)}>
+            {historyIcon}
           </ActionIcon>
         </RowTooltip>
       ) : null}

@@ -2,11 +2,14 @@ import type { User, UserListItem } from '@console/contract';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconKey, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { RowTooltip } from '../../../components/data-table';
+import { historyIcon, historyLabel } from '../../../components/resource';
 
 export type UserRowHandlers = {
   onEdit?: (user: UserListItem) => void;
   onRegenerateKey?: (user: UserListItem) => void;
   onDelete?: (user: UserListItem) => void;
+  /** The user's change history (every viewer of the list). */
+  onHistory?: (user: UserListItem) => void;
   /** The signed-in user's id: nobody deletes their own account (the API refuses it too). */
   selfId?: number;
 };
@@ -19,11 +22,19 @@ const BEYOND_ROLE_HINT = 'Your role cannot manage this user: their role has perm
  * Row buttons; each is left out when the signed-in user lacks its key. A user whose role is
  * stronger than the signed-in user's (not `manageable`) gets none: a lock says why.
  */
-export function UserRowActions({ user, onEdit, onRegenerateKey, onDelete, selfId }: { user: UserListItem } & UserRowHandlers) {
+export function UserRowActions({ user, onEdit, onRegenerateKey, onDelete, onHistory, selfId }: { user: UserListItem } & UserRowHandlers) {
   const name = userDisplayName(user);
+  const history = onHistory ? (
+    <RowTooltip label="History" withArrow openDelay={300}>
+      <ActionIcon variant="subtle" aria-label={historyLabel(name)} onClick={() => onHistory(user)}>
+        {historyIcon}
+      </ActionIcon>
+    </RowTooltip>
+  ) : null;
   if (!user.manageable && (onEdit || onRegenerateKey || onDelete)) {
     return (
       <Group gap={4} wrap="nowrap" justify="flex-end">
+        {history}
         <RowTooltip label={BEYOND_ROLE_HINT} withArrow openDelay={300} multiline w={240}>
           <Text component="span" c="dimmed" tabIndex={0} role="img" aria-label={`${BEYOND_ROLE_HINT} (${name})`} lh={0}>
             <IconLock size={18} stroke={1.7} aria-hidden />
@@ -48,6 +59,7 @@ export function UserRowActions({ user, onEdit, onRegenerateKey, onDelete, selfId
           </ActionIcon>
         </RowTooltip>
       ) : null}
+      {history}
       {onDelete && user.id !== selfId ? (
         <RowTooltip label="Delete" withArrow openDelay={300}>
           <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={() => onDelete(user)}>

@@ -1,0 +1,129 @@
+import { Alert, Anchor, Button, Drawer, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconHelpCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/api-client';
+import { resourcePath } from '../../lib/resource-routes';
+import { RouteLink } from '../ui/route-link';
+import { HistoryEntry } from './history-entry';
+import { HISTORY_LOAD_ERROR, type HistoryResource, ROW_HISTORY_LIMIT, rowHistoryQuery } from './use-history';
+
+/** The help topic the history views link to. */
+const HISTORY_HELP_URL = '/docs/change-history';
+
+/** Fields an entry shows before 'Show N more fields' (a creation lists every field of the row). */
+const FIELDS_SHOWN = 6;
+
+/** The row whose history is open: its id and its name for the title. */
+export type HistorySubject = { id: number; name: string };
+
+/** 'About change history' (the help topic, in a new tab), as the forms link theirs. */
+export function HistoryHelpLink() {
+  return (
+    <Anchor
+      href={HISTORY_HELP_URL}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="sm"
+      display="inline-flex"
+      style={{ alignItems: 'center', gap: 4 }}
+    >
+      <IconHelpCircle size={16} aria-hidden />
+      About change history
+      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+    </Anchor>
+  );
+}
+
+function HistoryList({ resource, subject }: { resource: HistoryResource; subject: HistorySubject }) {
+  const history = useQuery(rowHistoryQuery(resource, subject.id));
+  const noun = resource.label.singular.toLowerCase();
+  if (history.isPending) {
+    return (
+      <Group gap="sm" py="md" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">Loading history…</Text>
+      </Group>
+    );
+  }
+  if (history.isError) {
+    return (
+      <Alert color="red" variant="light" title={HISTORY_LOAD_ERROR} role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(history.error.cause, 'Try again in a moment.')}</Text>
+          <Button size="xs" variant="default" onClick={() => void history.refetch()} loading={history.isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const { data: entries, hasMore } = history.data;
+  if (entries.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" py="md">
+        No changes of this {noun} are recorded yet. Changes are recorded from the moment change history was turned on.
+      </Text>
+    );
+  }
+  const allHref = `${resourcePath('change-history')}?resource=${encodeURIComponent(resource.name)}&entityId=${subject.id}`;
+  return (
+    <Stack gap="sm">
+      {entries.map((entry) => (
+        <HistoryEntry key={entry.id} entry={entry} resource={resource} rowId={subject.id} collapseAfter={FIELDS_SHOWN} />
+      ))}
+      {hasMore ? (
+        <Text size="sm" c="dimmed">
+          The latest {ROW_HISTORY_LIMIT} changes are shown.{' '}
+          <RouteLink to={allHref} size="sm" fallback={null}>
+            See all of them in Change history
+          </RouteLink>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * A row's change history in a side drawer (every CRUD screen's History action): each change with
+ * who, when, what and its field-by-field diff, newest first, and Revert for holders of the
+ * resource's revert key.
+ */
+export function HistoryDrawer({
+  resource,
+  subject,
+  opened,
+  onClose,
+}: {
+  resource: HistoryResource;
+  /** Kept while the drawer closes, so its content does not vanish mid-animation. */
+  subject: HistorySubject | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={subject ? `History of ${subject.name}` : 'History'}
+      position="right"
+      size="lg"
+      padding="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      // A portalled <header> would be a second page banner landmark (axe: landmark-unique).
+      attributes={{ header: { role: 'none' } }}
+      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)', overflowWrap: 'anywhere' } }}
+    >
+      {subject ? (
+        <Stack gap="md">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              Every recorded change of this {resource.label.singular.toLowerCase()}, newest first.
+            </Text>
+            <HistoryHelpLink />
+          </Group>
+          <HistoryList resource={resource} subject={subject} />
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}
