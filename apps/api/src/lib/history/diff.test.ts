@@ -13,6 +13,12 @@ describe('diffFields', () => {
       { field: 'phone', before: null, after: '' },
     ]);
   });
+  it('leaves out a joined row shown beside its id', () => {
+    const before = { companyId: 1, company: { id: 1, name: 'A' }, companyName: 'A' };
+    const after = { companyId: 2, company: { id: 2, name: 'B' }, companyName: 'B' };
+    expect(diffFields(before, after).map((c) => c.field)).toEqual(['companyId', 'companyName']);
+    expect(diffFields(null, { owner: { id: 1 } }).map((c) => c.field)).toEqual(['owner']);
+  });
   it('shows every field of a creation and of a deletion against null', () => {
     expect(diffFields(null, { id: 3, name: 'New', createdAt: 'x' })).toEqual([{ field: 'name', before: null, after: 'New' }]);
     expect(diffFields({ id: 3, name: 'Old' }, null)).toEqual([{ field: 'name', before: 'Old', after: null }]);

@@ -28,6 +28,8 @@ function canonical(value: unknown): string {
 }
 export const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
+const isJoinedRow = (v: unknown) => Boolean(v && typeof v === 'object' && !Array.isArray(v) && 'id' in v);
+
 const asRecord = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
 
 /**
@@ -42,6 +44,8 @@ export function diffFields(before: unknown, after: unknown): HistoryFieldChange[
   const out: HistoryFieldChange[] = [];
   for (const field of fields) {
     if (BOOKKEEPING.has(field) || SECRET_FIELDS.has(field)) continue;
+    // A joined row shown beside its id (`company: {id, name}` next to `companyId`) says nothing new.
+    if (`${field}Id` in (a ?? b ?? {}) && isJoinedRow(a?.[field] ?? b?.[field])) continue;
     const old = b?.[field] ?? null;
     const now = a?.[field] ?? null;
     if (b && a && sameValue(old, now)) continue;
