@@ -52,7 +52,7 @@ export const sessionColumns: DataTableColumnDef<UserSession>[] = [
     title: 'End reason',
     render: (s) =>
       s.endReason ? (
-        <Badge size="sm" variant="light" color={REASON_COLORS[s.endReason] ?? 'gray'} tt="none">
+        <Badge size="sm" variant="light" color={REASON_COLORS[s.endReason] ?? 'gray'} tt="none" classNames={{ label: classes.reasonBadge }}>
           {s.endReason}
         </Badge>
       ) : (
