@@ -125,6 +125,8 @@ test.describe('lists at 1440x900', () => {
     page,
     baseURL,
   }) => {
+    // Eleven lists, each loaded and measured: past the default 60 s on a slow shared machine.
+    test.setTimeout(180_000);
     // Long values, as real data has them: a long name, e-mail and company name.
     const admin = await Api.admin(baseURL!);
     const tag = uniqueTag();
