@@ -46,3 +46,4 @@ export {
 } from './url-filters';
 export { useUserSearch } from './user-search';
 export { UserFilterSelect } from './user-filter-select';
+export { DateRangeInputs } from './date-range-inputs';

@@ -1,7 +1,14 @@
 import { changeHistoryResource, RESOURCES, type ResourceName } from '@console/contract';
 import { TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { type FilterPatch, type FilterSelect, type FilterValues, UserFilterSelect, urlFilterSpec } from '../../../components/resource';
+import {
+  DateRangeInputs,
+  type FilterPatch,
+  type FilterSelect,
+  type FilterValues,
+  UserFilterSelect,
+  urlFilterSpec,
+} from '../../../components/resource';
 
 /** The resources whose rows have a history (every CRUD one), by their plural label. */
 const HISTORY_RESOURCES = (Object.keys(RESOURCES) as ResourceName[])
@@ -62,10 +69,6 @@ function RowIdInput({ value, onChange }: { value: number | undefined; onChange: 
 
 /** Who, the row and the day range, after the resource select; each end of the range bounds the other. */
 export function HistoryFilterInputs({ filters, onChange, knownName }: Props) {
-  const ends = [
-    { name: 'from', label: 'From', description: 'UTC day', min: undefined, max: filters.to },
-    { name: 'to', label: 'To', description: 'UTC day, included', min: filters.from, max: undefined },
-  ] as const;
   return (
     <>
       <UserFilterSelect
@@ -75,20 +78,7 @@ export function HistoryFilterInputs({ filters, onChange, knownName }: Props) {
         knownName={knownName}
       />
       <RowIdInput value={filters.entityId} onChange={(id) => onChange({ entityId: id })} />
-      {ends.map((end) => (
-        <TextInput
-          key={end.name}
-          type="date"
-          label={end.label}
-          description={end.description}
-          value={filters[end.name] ?? ''}
-          min={end.min}
-          max={end.max}
-          onChange={(e) => onChange({ [end.name]: e.currentTarget.value || undefined })}
-          w={{ base: '100%', xs: 170 }}
-          size="sm"
-        />
-      ))}
+      <DateRangeInputs from={filters.from} to={filters.to} onChange={onChange} />
     </>
   );
 }
