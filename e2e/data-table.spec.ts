@@ -61,6 +61,35 @@ test.describe('data table (users list)', () => {
     await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveCount(0);
   });
 
+  test("rows past the table's height scroll inside it: the last of 25 comes into view under the header", async ({ page }, testInfo) => {
+    // The body is capped at 65vh: the rows below must scroll into view inside the table (they
+    // were once clipped by its root with nothing to scroll), and nothing there sits on the pager.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await signIn(page, 'admin');
+    await page.goto(`${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc&limit=25`);
+    await expect(status(page)).toHaveText(`1–25 of ${COUNT}`);
+    const users = table(page, 'Users');
+    const frame = page.locator('.mantine-datatable').filter({ has: users });
+    const lastRow = bodyRows(users).last();
+    const bottomOf = async (l: import('@playwright/test').Locator) => {
+      const box = await l.boundingBox();
+      if (!box) throw new Error('not laid out');
+      return box.y + box.height;
+    };
+    const frameBox = await frame.boundingBox();
+    expect(frameBox!.height, 'the table is capped at 65vh').toBeLessThanOrEqual(720 * 0.65 + 2);
+    expect(await bottomOf(lastRow), 'the last row starts out below the table').toBeGreaterThan(await bottomOf(frame));
+    await expectAccessible(page, 'users list, 25 rows at 1280x720', testInfo);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.mouse.move(frameBox!.x + frameBox!.width / 2, frameBox!.y + frameBox!.height / 2);
+    await expect(async () => {
+      await page.mouse.wheel(0, 400);
+      expect(await bottomOf(lastRow)).toBeLessThanOrEqual((await bottomOf(frame)) + 1);
+    }).toPass({ timeout: 10_000 });
+    await expect(lastRow).toBeVisible();
+  });
+
   test('sorting by a column changes the order and is kept in the URL (sortField, sortOrder)', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto(`${USERS_PATH}?search=${TAG}&limit=50`);

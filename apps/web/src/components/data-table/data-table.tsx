@@ -262,19 +262,31 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [hasRowClick],
   );
 
+  // The cap goes on the scroll viewport, not on the table's root: mantine-datatable lays the root
+  // out as a flex column whose max-height left the viewport (height: 100% of an indefinite height)
+  // as tall as its rows, clipped by the root, so rows past 65vh could not be scrolled to.
+  const scrollAreaProps = useMemo(
+    () => ({
+      viewportProps: {
+        ...(height === undefined ? { style: { maxHeight } } : {}),
+        ...(focusableScroll ? { tabIndex: 0, 'aria-label': `${label}, scrollable` } : {}),
+      },
+    }),
+    [height, maxHeight, focusableScroll, label],
+  );
+
   // The table itself renders again only when one of its own inputs changes (not when the toolbar,
   // the footer or the page around it does): every render of it walks all its rows' cells.
   const table = useMemo(
     () => (
       <MantineDataTable<T>
         aria-label={label}
-        scrollAreaProps={focusableScroll ? { viewportProps: { tabIndex: 0, 'aria-label': `${label}, scrollable` } } : undefined}
+        scrollAreaProps={scrollAreaProps}
         withTableBorder
         borderRadius="sm"
         striped
         highlightOnHover
         height={height}
-        maxHeight={height === undefined ? maxHeight : undefined}
         minHeight={shownRecords.length === 0 ? 180 : undefined}
         columns={tableColumns}
         records={shownRecords}
@@ -290,9 +302,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     ),
     [
       label,
-      focusableScroll,
+      scrollAreaProps,
       height,
-      maxHeight,
       shownRecords,
       tableColumns,
       idAccessor,
