@@ -27,6 +27,7 @@ export * from './modules/user-requests.js';
 export * from './modules/tone-home.js';
 export * from './modules/clients.js';
 export * from './modules/bulk-uploads.js';
+export * from './modules/bulk-preview.js';
 export * from './modules/manage-actions.js';
 export * from './modules/media.js';
 export * from './modules/demo-media.js';

@@ -1,6 +1,7 @@
 import type { Benchmark } from '../lib/types';
 import { authTimingBenchmark } from './auth-timing';
 import { bulkImportBenchmark } from './bulk-import';
+import { bulkPreviewBenchmark } from './bulk-preview';
 import { bulkZipMemoryBenchmark } from './bulk-zip-memory';
 import { ingestBenchmark } from './ingest';
 import { lighthouseBenchmark } from './lighthouse';
@@ -22,6 +23,7 @@ export const BENCHMARKS: Benchmark[] = [
   authTimingBenchmark,
   uploadCostBenchmark,
   bulkImportBenchmark,
+  bulkPreviewBenchmark,
   bulkZipMemoryBenchmark,
   ingestBenchmark,
   lighthouseBenchmark,

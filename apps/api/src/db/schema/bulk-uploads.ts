@@ -24,6 +24,9 @@ export const bulkUploads = pgTable(
     storageKey: varchar('storage_key', { length: 500 }),
     // The optional manifest sent with the same request (media kinds), shared by its parts.
     manifestKey: varchar('manifest_key', { length: 500 }),
+    // The column mapping the user settled on in the preview (contract bulkMappingSchema): the job
+    // reads the sheet (or the manifest) through it. Null: every field by its own name.
+    mapping: jsonb('mapping').$type<Record<string, string | null>>(),
     status: varchar('status', { length: 20, enum: BULK_UPLOAD_STATUSES }).notNull().default('pending'),
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
@@ -88,3 +91,15 @@ export const uploadSource = () => ({
   uploadId: integer('upload_id').references(() => bulkUploads.id, { onDelete: 'set null' }),
   uploadItem: text('upload_item'),
 });
+
+/** A user's saved column mapping per bulk kind (the preview's "Save mapping"), offered on the next preview. */
+export const bulkMappings = pgTable(
+  'bulk_mappings',
+  {
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    kind: varchar('kind', { length: 20, enum: BULK_UPLOAD_KINDS }).notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bulk_mappings_user_kind_uq').on(t.userId, t.kind)],
+);

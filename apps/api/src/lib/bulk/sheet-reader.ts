@@ -1,3 +1,4 @@
+import { BULK_PREVIEW_MESSAGES } from '@console/contract';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
@@ -41,6 +42,13 @@ export type SheetOptions<S extends z.ZodObject> = {
    * and its message are the schema's own). Saves zod's generic work on the rows of a large sheet.
    */
   quick?: (record: Record<string, string | undefined>) => z.infer<S> | undefined;
+  /**
+   * Which column fills which field (contract bulkMappingSchema): a header per field, null to leave
+   * the field unread; a field left out is found by its own name. Without it every field is found by name.
+   */
+  mapping?: Readonly<Record<string, string | null | undefined>> | null;
+  /** Called once with the header row's cells (blank ones undefined), before they are matched to the fields. */
+  onHeader?: (cells: readonly (string | undefined)[]) => void;
 };
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -96,7 +104,8 @@ export async function* readSheetBatches<S extends z.ZodObject>(
         const texts = cells as (string | undefined)[];
         for (let i = 0; i < texts.length; i++) texts[i] = cellText(texts[i]);
         if (!columns) {
-          columns = headerColumns(texts, byHeader, opts.schema);
+          opts.onHeader?.(texts);
+          columns = headerColumns(texts, byHeader, opts.schema, opts.mapping);
           continue;
         }
         if (isBlank(texts)) continue;
@@ -203,8 +212,15 @@ async function countCsvRows(filePath: string): Promise<number> {
   return rows;
 }
 
-function headerColumns(texts: (string | undefined)[], byHeader: Map<string, string>, schema: z.ZodObject) {
-  const columns = texts.map((t) => (t === undefined ? undefined : byHeader.get(headerKey(t))));
+function headerColumns(
+  texts: (string | undefined)[],
+  byHeader: Map<string, string>,
+  schema: z.ZodObject,
+  mapping: SheetOptions<z.ZodObject>['mapping'],
+) {
+  const columns = mapping
+    ? fieldColumns(texts, [...byHeader.values()], mapping)
+    : texts.map((t) => (t === undefined ? undefined : byHeader.get(headerKey(t))));
   const present = columns.filter((c): c is string => c !== undefined);
   const duplicate = present.find((c, i) => present.indexOf(c) !== i);
   if (duplicate) throw new SheetError(`The column "${duplicate}" appears twice in the header`);
@@ -213,12 +229,40 @@ function headerColumns(texts: (string | undefined)[], byHeader: Map<string, stri
   return columns;
 }
 
+/**
+ * The field each column fills under a mapping: the fields it names first, then the others by
+ * their own name among the columns left. A named column the file lacks, or one named twice, makes
+ * the sheet unusable as mapped.
+ */
+export function fieldColumns(
+  texts: readonly (string | undefined)[],
+  fields: readonly string[],
+  mapping: NonNullable<SheetOptions<z.ZodObject>['mapping']>,
+) {
+  const columns: (string | undefined)[] = texts.map(() => undefined);
+  const find = (header: string) => texts.findIndex((t) => t !== undefined && headerKey(t) === headerKey(header));
+  for (const field of fields) {
+    const header = mapping[field];
+    if (typeof header !== 'string') continue;
+    const i = find(header);
+    if (i === -1) throw new SheetError(BULK_PREVIEW_MESSAGES.noSuchColumn(header));
+    if (columns[i] !== undefined) throw new SheetError(BULK_PREVIEW_MESSAGES.columnTwice(texts[i] ?? header));
+    columns[i] = field;
+  }
+  for (const field of fields) {
+    if (mapping[field] !== undefined) continue; // named above, or null: not read
+    const i = texts.findIndex((t, at) => columns[at] === undefined && t !== undefined && headerKey(t) === headerKey(field));
+    if (i !== -1) columns[i] = field;
+  }
+  return columns;
+}
+
 function rowError(issue: z.core.$ZodIssue): RowError {
   return { column: String(issue.path[0] ?? ''), message: issue.message };
 }
 
 /** 'actionType' -> 'Action type': a column's name as a sentence starts it. */
-const columnLabel = (key: PropertyKey | undefined) => {
+export const columnLabel = (key: PropertyKey | undefined) => {
   const words = String(key ?? 'Value')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase();

@@ -99,7 +99,8 @@ export async function removeKeys(request: FastifyRequest, keys: string[]) {
   for (const key of keys) await request.server.storage.delete(key).catch(() => {});
 }
 
-function clientError(err: unknown): unknown {
+/** A multipart error of the client's making as the 400 it is (fastify-multipart's limits, a cut-off form). */
+export function clientError(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string } | null)?.code;
   if (code === 'FST_FILES_LIMIT') return new AppError('VALIDATION', BULK_UPLOAD_MESSAGES.tooManyFiles(BULK_UPLOAD_MAX_FILES));

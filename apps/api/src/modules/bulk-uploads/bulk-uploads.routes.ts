@@ -21,6 +21,7 @@ import { errors, multipartBody } from '../../lib/http-schemas.js';
 import { bulkUploadsList, listFilters } from './bulk-uploads.repository.js';
 import { createBulkUploadsService } from './bulk-uploads.service.js';
 import { sendErrorsCsv, sendTemplate } from './bulk-uploads.files.js';
+import { registerBulkPreviewRoutes } from './bulk-uploads.preview-routes.js';
 
 /**
  * Bulk uploads (DESIGN s.4b): the seven routes under each kind's segment; the background job
@@ -40,6 +41,8 @@ export default async function bulkUploadsRoutes(app: FastifyInstance) {
     const tags = [kind];
     const audit = (request: Parameters<typeof app.audit.record>[0], action: string, id: number, after: unknown, before?: unknown) =>
       app.audit.record(request, { action, entity: 'bulk-upload', entityId: id, before, after });
+
+    registerBulkPreviewRoutes(app, kind);
 
     r.post(
       paths.upload,

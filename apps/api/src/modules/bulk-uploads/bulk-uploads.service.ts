@@ -4,10 +4,12 @@ import {
   type BulkUploadFile,
   type BulkUploadKind,
   bulkUploadFieldsSchema,
+  parseMappingField,
 } from '@console/contract';
 import { channel } from 'node:diagnostics_channel';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
 import { bulkUploads, clients } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { bulkUploadJob } from './bulk-uploads.job.js';
@@ -25,17 +27,18 @@ const notFound = () => new AppError('NOT_FOUND', BULK_UPLOAD_MESSAGES.notFound);
  */
 const uploadSteps = channel('console:bulk-upload:steps');
 
+/** The client exists and is of a type the kind takes (as the single add of the same screen). */
+export async function checkUploadClient(db: Db, kind: BulkUploadKind, clientId: number) {
+  const [client] = await db.select({ type: clients.type }).from(clients).where(eq(clients.id, clientId));
+  if (!client) throw new AppError('VALIDATION', BULK_UPLOAD_MESSAGES.unknownClient, { clientId: BULK_UPLOAD_MESSAGES.unknownClient });
+  if (!BULK_UPLOAD_CLIENT_TYPES[kind].includes(client.type)) {
+    const message = BULK_UPLOAD_MESSAGES.wrongClientType(kind);
+    throw new AppError('VALIDATION', message, { clientId: message });
+  }
+}
+
 export function createBulkUploadsService(app: FastifyInstance) {
   const db = app.db;
-
-  async function checkClient(kind: BulkUploadKind, clientId: number) {
-    const [client] = await db.select({ type: clients.type }).from(clients).where(eq(clients.id, clientId));
-    if (!client) throw new AppError('VALIDATION', BULK_UPLOAD_MESSAGES.unknownClient, { clientId: BULK_UPLOAD_MESSAGES.unknownClient });
-    if (!BULK_UPLOAD_CLIENT_TYPES[kind].includes(client.type)) {
-      const message = BULK_UPLOAD_MESSAGES.wrongClientType(kind);
-      throw new AppError('VALIDATION', message, { clientId: message });
-    }
-  }
 
   return {
     /**
@@ -54,7 +57,10 @@ export function createBulkUploadsService(app: FastifyInstance) {
         }
         if (form.parts.length === 0)
           throw new AppError('VALIDATION', BULK_UPLOAD_MESSAGES.noFiles, { files: BULK_UPLOAD_MESSAGES.noFiles });
-        await checkClient(kind, parsed.data.clientId);
+        await checkUploadClient(db, kind, parsed.data.clientId);
+        // The mapping settled in the preview (none: every field by its own name).
+        const mapped = parseMappingField(kind, form.fields.mapping);
+        if (!mapped.ok) throw new AppError('VALIDATION', mapped.message, { mapping: mapped.message });
         const now = app.clock.now();
         const data = parsed.data;
         // The rows and their jobs in one transaction: a crash in between leaves neither (and no
@@ -70,6 +76,7 @@ export function createBulkUploadsService(app: FastifyInstance) {
                 size: p.size,
                 storageKey: p.key,
                 manifestKey: form.manifestKey,
+                mapping: mapped.mapping as Record<string, string | null> | null,
                 // Refused on receipt: the job only finishes it as failed, with this reason.
                 error: p.error,
                 uploadedBy: request.auth?.user.id ?? null,

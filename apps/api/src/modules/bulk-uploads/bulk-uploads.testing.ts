@@ -1,4 +1,4 @@
-import { type BulkUploadFile, type BulkUploadKind, bulkUploadPaths } from '@console/contract';
+import { type BulkUploadFile, type BulkUploadKind, bulkPreviewRoutes, bulkUploadPaths } from '@console/contract';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import yazl from 'yazl';
@@ -58,6 +58,17 @@ export function uploadParts(
   files: FilePart[],
 ) {
   return t.as(s, { method: 'POST', url: `/api${bulkUploadPaths(kind).upload}`, ...multipart(fields, files) });
+}
+
+/** POST the kind's preview with one file part `file` (contract bulkPreviewRoutes). */
+export function previewParts(
+  t: TestApp,
+  s: TestSession,
+  kind: BulkUploadKind,
+  fields: Record<string, string | number | undefined>,
+  files: FilePart[],
+) {
+  return t.as(s, { method: 'POST', url: `/api${bulkPreviewRoutes(kind).preview}`, ...multipart(fields, files) });
 }
 
 export const filePart = (filename: string, content: Buffer, name = 'files'): FilePart => ({ name, filename, content });

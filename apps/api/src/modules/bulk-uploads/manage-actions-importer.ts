@@ -15,7 +15,7 @@ import { MANAGE_ACTION_MESSAGES } from '../manage-actions/index.js';
 import type { Tx } from './ledger.js';
 import { affected, copyField, copyLines } from './sheet-batch.js';
 import { sheetImporter } from './sheet-engine.js';
-import type { Failure, SheetUpload, ValidRow } from './sheet-kind.js';
+import type { Failure, SheetKind, SheetUpload, ValidRow } from './sheet-kind.js';
 
 /** A manage-actions row ready to insert, with the media it shows (show-media rows). */
 type Ready = { item: string; position: number; row: ManageActionSheetRow; mediaId: number | null };
@@ -119,8 +119,19 @@ async function inserted(tx: Tx, uploadId: number, items: string[]) {
   return rows.flatMap((r) => (r.item === null ? [] : [{ item: r.item, entityId: r.entityId }]));
 }
 
-/** Manage-actions sheets (csv or xlsx): one action per row, through the generic sheet import. */
-export const manageActionsImporter = sheetImporter({
+/** Which of these lower-cased names the client's actions already have (the unique index compares lower(name)). */
+async function takenNames(tx: Tx, upload: SheetUpload, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const lower = sql<string>`lower(${manageActions.name})`;
+  const rows = await tx
+    .select({ name: lower })
+    .from(manageActions)
+    .where(and(eq(manageActions.clientId, upload.clientId), inArray(lower, keys)));
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Manage-actions sheets (csv or xlsx): one action per row. */
+export const manageActionsSheet = {
   schema: manageActionSheetRowSchema,
   quickParse: quickParseManageAction,
   check,
@@ -129,5 +140,9 @@ export const manageActionsImporter = sheetImporter({
   // Unique per client: the name is taken, or was earlier in the sheet.
   conflictMessage: MANAGE_ACTION_MESSAGES.nameTaken,
   // After the checks: its media deleted meanwhile, or another constraint.
-  refusedMessage: (err) => (isForeignKeyViolation(err) ? MANAGE_ACTION_MESSAGES.mediaOfClient : 'The action could not be saved'),
-});
+  refusedMessage: (err: unknown) => (isForeignKeyViolation(err) ? MANAGE_ACTION_MESSAGES.mediaOfClient : 'The action could not be saved'),
+  unique: { key: (r: Ready) => r.row.name.toLowerCase(), taken: takenNames },
+} satisfies SheetKind<typeof manageActionSheetRowSchema, Ready>;
+
+/** The generic sheet import of manage-actions sheets. */
+export const manageActionsImporter = sheetImporter(manageActionsSheet);

@@ -17,7 +17,12 @@ export type Manifest = Map<string, ManifestEntry>;
  * Reads the manifest sent with a media upload. A manifest that cannot be used at all (not a
  * sheet, bad header, gone from storage) fails every part of its request: answered as `error`.
  */
-export async function loadManifest(deps: BulkJobDeps, key: string, kind: MediaKind): Promise<{ manifest: Manifest } | { error: string }> {
+export async function loadManifest(
+  deps: BulkJobDeps,
+  key: string,
+  kind: MediaKind,
+  mapping: Record<string, string | null> | null = null,
+): Promise<{ manifest: Manifest } | { error: string }> {
   const temp = await fetchToTemp(deps, key);
   if (!temp) return { error: 'Manifest: the file is no longer stored' };
   try {
@@ -25,7 +30,7 @@ export async function loadManifest(deps: BulkJobDeps, key: string, kind: MediaKi
     if (!format) return { error: `Manifest: ${BULK_UPLOAD_MESSAGES.wrongSheetType}` };
     const manifest: Manifest = new Map();
     // Rows are read loosely first so a row with errors still says which file it describes.
-    for await (const r of readSheet(temp.path, { format, schema: mediaManifestRowSchema(kind), maxRows: BULK_SHEET_MAX_ROWS })) {
+    for await (const r of readSheet(temp.path, { format, schema: mediaManifestRowSchema(kind), maxRows: BULK_SHEET_MAX_ROWS, mapping })) {
       if (r.ok) {
         if (!manifest.has(r.data.fileName)) manifest.set(r.data.fileName, { row: r.row, ok: true, data: r.data as MediaManifestRow });
       } else {

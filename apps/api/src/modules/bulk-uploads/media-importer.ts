@@ -24,7 +24,7 @@ export const mediaImporter: BulkImporter = {
     }
     let manifest = null;
     if (upload.manifestKey) {
-      const loaded = await loadManifest(deps, upload.manifestKey, upload.kind as MediaKind);
+      const loaded = await loadManifest(deps, upload.manifestKey, upload.kind as MediaKind, upload.mapping);
       if ('error' in loaded) return failWholeFile(db, upload.id, loaded.error);
       manifest = loaded.manifest;
       // Before this part settles: the missing files may become items of this row.
@@ -44,7 +44,7 @@ export const mediaImporter: BulkImporter = {
 async function failMediaPart(deps: BulkJobDeps, upload: Upload, message: string) {
   await markWholeFailure(deps.db, upload.id, message);
   if (upload.manifestKey) {
-    const loaded = await loadManifest(deps, upload.manifestKey, upload.kind as MediaKind);
+    const loaded = await loadManifest(deps, upload.manifestKey, upload.kind as MediaKind, upload.mapping);
     if ('manifest' in loaded) await reportMissingFiles(deps.db, { id: upload.id, manifestKey: upload.manifestKey }, loaded.manifest);
   }
   await finishUpload(deps.db, upload.id);

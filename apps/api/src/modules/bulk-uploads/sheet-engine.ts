@@ -127,7 +127,14 @@ async function* batches<S extends z.ZodObject, T extends ReadyRow>(
   after: number,
   max: number,
 ): AsyncGenerator<SheetRow<z.infer<S>>[]> {
-  const opts = { format: run.format, schema: run.kind.schema, quick: run.kind.quickParse, maxRows: BULK_SHEET_MAX_ROWS, after };
+  const opts = {
+    format: run.format,
+    schema: run.kind.schema,
+    quick: run.kind.quickParse,
+    maxRows: BULK_SHEET_MAX_ROWS,
+    after,
+    mapping: run.upload.mapping,
+  };
   const source = readSheetBatches(run.path, opts, SHEET_BATCH);
   let next = source.next();
   let size = SHEET_BATCH;
@@ -151,8 +158,19 @@ async function* batches<S extends z.ZodObject, T extends ReadyRow>(
   if (batch.length > 0) yield batch;
 }
 
-/** Splits a batch into rows ready to insert and failures: the schema's verdict, then the kind's checks. */
-async function judge<S extends z.ZodObject, T extends ReadyRow>(run: Run<S, T>, rows: SheetRow<z.infer<S>>[]) {
+const judge = <S extends z.ZodObject, T extends ReadyRow>(run: Run<S, T>, rows: SheetRow<z.infer<S>>[]) =>
+  judgeRows(run.kind, run.db, run.upload, rows);
+
+/**
+ * Splits a batch into rows ready to insert and failures: the schema's verdict, then the kind's
+ * checks. The import and its preview (sheet-preview.ts) both judge rows here.
+ */
+export async function judgeRows<S extends z.ZodObject, T extends ReadyRow>(
+  kind: Pick<SheetKind<S, T>, 'check'>,
+  db: Db,
+  upload: SheetUpload,
+  rows: SheetRow<z.infer<S>>[],
+) {
   const valid: ValidRow<z.infer<S>>[] = [];
   const invalid: Failure[] = [];
   for (const r of rows) {
@@ -160,7 +178,7 @@ async function judge<S extends z.ZodObject, T extends ReadyRow>(run: Run<S, T>, 
     if (r.ok) valid.push({ item, position: r.row, data: r.data });
     else invalid.push({ item, position: r.row, message: rowErrorText(r.errors), details: { errors: r.errors } });
   }
-  const checked = valid.length === 0 ? { ready: [], failed: [] } : await run.kind.check(run.db, run.upload, valid);
+  const checked = valid.length === 0 ? { ready: [], failed: [] } : await kind.check(db, upload, valid);
   return { ready: checked.ready, failed: [...invalid, ...checked.failed] };
 }
 

@@ -2,7 +2,14 @@ import type { z } from 'zod';
 import type { Tx } from './ledger.js';
 
 /** The upload row as a sheet import reads it. */
-export type SheetUpload = { id: number; clientId: number; readPosition: number; readComplete: boolean };
+export type SheetUpload = {
+  id: number;
+  clientId: number;
+  readPosition: number;
+  readComplete: boolean;
+  /** The column mapping of the upload (contract bulkMappingSchema), or null: every field by its own name. */
+  mapping?: Record<string, string | null> | null;
+};
 /** A row that fails: its item (the sheet row number as text), position, reason and what the error CSV may show. */
 export type Failure = { item: string; position: number; message: string; details?: unknown };
 /** A row the schema accepted. */
@@ -27,6 +34,11 @@ export type SheetKind<S extends z.ZodObject, T extends ReadyRow> = {
   inserted(tx: Tx, uploadId: number, items: string[]): Promise<{ item: string; entityId: number }[]>;
   /** Why a row skipped by a unique index, not this upload's own entity, failed (a name taken). */
   conflictMessage: string;
+  /**
+   * What the unique index the insert meets compares (a lower-cased name), and which of these keys
+   * the upload's client already has: the preview says which rows the index would refuse.
+   */
+  unique?: { key(row: T): string; taken(db: Tx, upload: SheetUpload, keys: string[]): Promise<Set<string>> };
   /** Why a row the database refused alone failed (written row by row after a constraint refused its batch). */
   refusedMessage(err: unknown): string;
 };
