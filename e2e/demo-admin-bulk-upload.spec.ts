@@ -133,6 +133,67 @@ test.describe('bulk upload panel', () => {
     expect((await excel).suggestedFilename()).toMatch(/\.xlsx$/);
   });
 
+  test('manage-actions preview: odd headers mapped by hand, the rows and failures shown, the mapping saved, imported as previewed', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const tag = uniqueTag();
+    const client = await makeClient(baseURL!, tag, 'demo');
+    await signIn(page, 'admin');
+    const panel = await openPanel(page, 'manage-actions', client.id);
+    const sheet = {
+      name: `odd-${tag}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'Action Name,Kind,Target',
+          `Shop ${tag},open-url,https://example.com/shop`,
+          `Twice ${tag},call,+32470123456`,
+          `twice ${tag},call,+32470123457`,
+          `Bad ${tag},teleport,x`,
+        ].join('\n'),
+      ),
+    };
+    await chooseFiles(page, panel, [sheet]);
+    await panel.getByRole('button', { name: `Preview ${sheet.name}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Preview of ${sheet.name}` });
+    // By name nothing fits: the preview says why and Import waits.
+    await expect(drawer.getByText('Missing columns: name, actionType, value')).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+
+    await drawer.getByRole('combobox', { name: 'Name (required)' }).selectOption('Action Name');
+    await expect(drawer.getByRole('combobox', { name: 'Action type (required)' })).toBeEnabled();
+    await drawer.getByRole('combobox', { name: 'Action type (required)' }).selectOption('Kind');
+    await expect(drawer.getByRole('combobox', { name: 'Value (required)' })).toBeEnabled();
+    await drawer.getByRole('combobox', { name: 'Value (required)' }).selectOption('Target');
+    await expect(drawer.getByText('4 rows: 2 would be added, 2 would fail')).toBeVisible();
+    const rows = drawer.getByRole('table', { name: 'Rows as they would be stored' });
+    await expect(rows.getByRole('row')).toHaveCount(3); // the header and two rows
+    await expect(rows).toContainText(`Shop ${tag}`);
+    const failures = drawer.getByRole('list', { name: 'Rows that would fail' });
+    await expect(failures.getByRole('listitem')).toHaveText([/^Row 4: This client already has an action with this name$/, /^Row 5: /]);
+    await expectAccessible(page, 'import preview', testInfo);
+
+    await drawer.getByRole('button', { name: 'Save mapping' }).click();
+    await expect(toast(page, 'Column mapping saved')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(drawer).toBeHidden();
+    await expect(toast(page, BULK_UPLOAD_MESSAGES.received(1))).toBeVisible();
+    // The import adds what the preview said: two actions, two failed rows.
+    const open = table(page, 'Pending and failed uploads');
+    await expect(rowWith(open, sheet.name)).toContainText('Partially failed', { timeout: 30_000 });
+    await expect(rowWith(table(page, 'Actions'), `Shop ${tag}`)).toHaveCount(1);
+
+    // The saved mapping is where the next preview starts: the same sheet previews mapped at once.
+    await chooseFiles(page, panel, [sheet]);
+    await panel.getByRole('button', { name: `Preview ${sheet.name}` }).click();
+    await expect(drawer.getByRole('combobox', { name: 'Name (required)' })).toHaveValue('Action Name');
+    // Now all four fail: the first import took the names.
+    await expect(drawer.getByText('4 rows: 0 would be added, 4 would fail')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+    await expect(drawer).toBeHidden();
+  });
+
   test('campaign media without a manifest: the files take their defaults; a broken file is one failed item', async ({ page, baseURL }) => {
     const tag = uniqueTag();
     const client = await makeClient(baseURL!, tag, 'live');

@@ -1,5 +1,6 @@
 import {
   BULK_UPLOAD_MESSAGES,
+  type BulkMapping,
   type BulkUploadAccepted,
   type BulkUploadKind,
   bulkUploadPaths,
@@ -11,6 +12,7 @@ import { api, buildUrl, errorMessage, readListOrEmpty, type UploadProgress } fro
 import { getSession } from '../../lib/auth/session';
 import { fetchDownload, type ListQueryState } from '../data-table';
 import { toast } from '../ui/toast';
+import { mappingField } from './preview-api';
 import type { BulkUploadFile as BulkUploadRow } from '@console/contract';
 
 export type BulkList = 'completed' | 'pending-failed';
@@ -36,6 +38,8 @@ export type UploadRequest = {
   clientId: number;
   files: File[];
   manifest?: File | null;
+  /** The column mapping settled in the preview (preview-drawer.tsx); none: every field by its own name. */
+  mapping?: BulkMapping | null;
   onProgress?: (p: UploadProgress) => void;
   signal?: AbortSignal;
 };
@@ -44,9 +48,10 @@ export type UploadRequest = {
 export function useBulkUpload(kind: BulkUploadKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ clientId, files, manifest, onProgress, signal }: UploadRequest) => {
+    mutationFn: ({ clientId, files, manifest, mapping, onProgress, signal }: UploadRequest) => {
       const form = new FormData();
       form.append('clientId', String(clientId));
+      if (mapping) form.append('mapping', mappingField(mapping));
       for (const file of files) form.append('files', file, file.name);
       if (manifest) form.append('manifest', manifest, manifest.name);
       // The shared client sends through XHR when asked for upload progress.

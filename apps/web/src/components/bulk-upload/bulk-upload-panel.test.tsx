@@ -43,6 +43,25 @@ const row = (over: Partial<BulkUploadFile>): BulkUploadFile => ({
   ...over,
 });
 
+const previews: Record<string, string | null>[] = [];
+/** The preview of 'Title,Kind,Target' rows: unmapped, nothing fits; with the mapping, one row added and one failing. */
+function previewAnswer(mapping: Record<string, string | null>) {
+  const mapped = mapping.name === 'Title';
+  return {
+    columns: ['Title', 'Kind', 'Target'],
+    fields: [
+      { key: 'name', label: 'Name', required: true },
+      { key: 'actionType', label: 'Action type', required: true },
+      { key: 'value', label: 'Value', required: true },
+    ],
+    mapping: { name: mapping.name ?? null, actionType: mapping.actionType ?? null, value: mapping.value ?? null },
+    rows: mapped ? [{ row: 2, data: { name: 'Open shop', actionType: 'open-url', value: 'https://example.com' } }] : [],
+    failures: mapped ? [{ row: 3, message: 'Choose an action type' }] : [],
+    counts: mapped ? { rows: 2, wouldAdd: 1, wouldFail: 1 } : { rows: 0, wouldAdd: 0, wouldFail: 0 },
+    sheetError: mapped ? null : 'Missing columns: name, actionType, value',
+  };
+}
+
 let completed: BulkUploadFile[] = [];
 let open: BulkUploadFile[] = [];
 const calls: { method: string; url: string }[] = [];
@@ -101,6 +120,7 @@ beforeEach(() => {
   completed = [];
   open = [];
   calls.length = 0;
+  previews.length = 0;
   FakeXhr.last = null;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   vi.stubGlobal(
@@ -113,6 +133,14 @@ beforeEach(() => {
       if (url.includes('/pending-failed/files')) return list(open);
       if (url.endsWith('/retry')) return json({ success: true, message: 'The failed items are queued again', data: open[0] }, 202);
       if (method === 'DELETE') return json({ success: true, message: 'Upload removed', data: open[0] });
+      if (url.endsWith('/bulk-upload/mapping') && method === 'GET') return json({ success: true, data: { mapping: null } });
+      if (url.endsWith('/bulk-upload/mapping')) return json({ success: true, message: 'Column mapping saved' });
+      if (url.endsWith('/bulk-upload/preview')) {
+        const form = init?.body instanceof FormData ? init.body : new FormData();
+        const sent = JSON.parse(String(form.get('mapping') ?? '{}')) as Record<string, string | null>;
+        previews.push(sent);
+        return json({ success: true, data: previewAnswer(sent) });
+      }
       return json({ success: false, message: 'Not found', code: 'NOT_FOUND' }, 404);
     }),
   );
@@ -267,6 +295,51 @@ describe('BulkUploadPanel', () => {
     act(() => (FakeXhr.last as FakeXhr).finish());
     expect(await screen.findByText('Error adding user')).toBeInTheDocument();
     expect(toasts.errors).toEqual([]); // once, in the form: not a toast as well
+  });
+
+  it('previews a sheet: maps its columns, shows the rows and the failures, saves the mapping, and imports with it', async () => {
+    granted.add(PERMISSION_KEYS.manageActions.bulkUpload);
+    const user = userEvent.setup();
+    const { container } = renderWithRouter(<BulkUploadPanel kind="manage-actions" clientId={3} />);
+    await user.upload(fileInput(container), new File(['Title,Kind,Target\n'], 'odd.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Preview odd.csv' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Preview of odd.csv' });
+    expect(await within(drawer).findByText('Missing columns: name, actionType, value')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Import' })).toBeDisabled();
+
+    await user.selectOptions(within(drawer).getByRole('combobox', { name: 'Name (required)' }), 'Title');
+    await user.selectOptions(await within(drawer).findByRole('combobox', { name: 'Action type (required)' }), 'Kind');
+    await user.selectOptions(await within(drawer).findByRole('combobox', { name: 'Value (required)' }), 'Target');
+    expect(await within(drawer).findByText('2 rows: 1 would be added, 1 would fail')).toBeInTheDocument();
+    expect(previews.at(-1)).toEqual({ name: 'Title', actionType: 'Kind', value: 'Target' });
+    const rows = within(drawer).getByRole('table', { name: 'Rows as they would be stored' });
+    expect(within(rows).getByText('open-url')).toBeInTheDocument();
+    expect(
+      within(within(drawer).getByRole('list', { name: 'Rows that would fail' })).getByText('Choose an action type'),
+    ).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Save mapping' }));
+    await waitFor(() => expect(calls).toContainEqual({ method: 'PUT', url: '/api/manage-actions/bulk-upload/mapping' }));
+
+    await user.click(within(drawer).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const sent = (FakeXhr.last as FakeXhr).body as FormData;
+    expect(JSON.parse(String(sent.get('mapping')))).toEqual({ name: 'Title', actionType: 'Kind', value: 'Target' });
+    expect((sent.getAll('files') as File[]).map((f) => f.name)).toEqual(['odd.csv']);
+  });
+
+  it('cancelling a preview sends nothing', async () => {
+    granted.add(PERMISSION_KEYS.manageActions.bulkUpload);
+    const user = userEvent.setup();
+    const { container } = renderWithRouter(<BulkUploadPanel kind="manage-actions" clientId={3} />);
+    await user.upload(fileInput(container), new File(['Title\n'], 'a.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Preview a.csv' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Preview of a.csv' });
+    await within(drawer).findByText('Missing columns: name, actionType, value');
+    await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(FakeXhr.last).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => c.url)).toEqual(['/api/manage-actions/bulk-upload/preview']);
   });
 
   it('waits for a client before it takes files', async () => {

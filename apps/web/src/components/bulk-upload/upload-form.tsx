@@ -1,14 +1,15 @@
 import '@mantine/dropzone/styles.css';
-import { BULK_UPLOAD_MESSAGES, type BulkUploadKind, UI_TEXT } from '@console/contract';
+import { BULK_UPLOAD_MESSAGES, type BulkMapping, type BulkUploadKind, UI_TEXT } from '@console/contract';
 import { ActionIcon, Alert, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { IconEye, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { useBulkUpload } from './bulk-upload-api';
 import { acceptHint, addFiles, checkManifest, dropzoneAccept, formatBytes } from './file-checks';
 import { bulkKind } from './kinds';
 import type { BulkUploadFile as BulkUploadRow } from '@console/contract';
+import { PreviewDrawer } from './preview-drawer';
 import { perFileProgress } from './upload-progress';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -35,6 +36,9 @@ export function UploadForm({
   const [problems, setProblems] = useState<string[]>([]);
   const [progress, setProgress] = useState<number[] | null>(null);
   const [failure, setFailure] = useState<string>();
+  // The mapping settled in the preview goes with the upload; the file whose preview is open.
+  const [mapping, setMapping] = useState<BulkMapping | null>(null);
+  const [previewOf, setPreviewOf] = useState<File | null>(null);
   const abort = useRef<AbortController | null>(null);
   const sending = upload.isPending;
   const noClient = typeof clientId !== 'number';
@@ -53,7 +57,7 @@ export function UploadForm({
     if (!problem) setManifest(file);
   };
 
-  const submit = () => {
+  const submit = (withMapping: BulkMapping | null = mapping) => {
     if (noClient || files.length === 0) return;
     const sizes = [...files.map((f) => f.size), ...(manifest ? [manifest.size] : [])];
     abort.current = new AbortController();
@@ -64,6 +68,7 @@ export function UploadForm({
         clientId,
         files,
         manifest,
+        mapping: withMapping,
         signal: abort.current.signal,
         // Without a known total the whole request is the files plus a little framing.
         onProgress: ({ loaded, total }) => setProgress(perFileProgress(sizes, loaded, total ?? loaded).slice(0, files.length)),
@@ -73,6 +78,7 @@ export function UploadForm({
           onUploaded(Array.isArray(answer?.data) ? answer.data : []);
           setFiles([]);
           setManifest(null);
+          setMapping(null);
           setProgress(null);
         },
         onError: (error) => {
@@ -133,6 +139,7 @@ export function UploadForm({
           {manifest ? (
             <Group gap={4} wrap="nowrap">
               <Text size="sm">{manifest.name}</Text>
+              <PreviewButton file={manifest} disabled={sending || noClient} onPreview={setPreviewOf} />
               <ActionIcon
                 variant="subtle"
                 color="red"
@@ -180,14 +187,17 @@ export function UploadForm({
                   </Text>
                 </Text>
                 {sending ? null : (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${file.name}`}
-                    onClick={() => setFiles(files.filter((_, i) => i !== index))}
-                  >
-                    <IconX size={16} aria-hidden />
-                  </ActionIcon>
+                  <Group gap={2} wrap="nowrap">
+                    {config.accept === 'media' ? null : <PreviewButton file={file} disabled={noClient} onPreview={setPreviewOf} />}
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${file.name}`}
+                      onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                    >
+                      <IconX size={16} aria-hidden />
+                    </ActionIcon>
+                  </Group>
                 )}
               </Group>
               {progress ? <Progress value={progress[index] ?? 0} size="sm" aria-label={`Uploading ${file.name}`} /> : null}
@@ -196,8 +206,19 @@ export function UploadForm({
         </Stack>
       ) : null}
 
+      {mapping ? (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            Columns are read as mapped in the preview.
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={() => setMapping(null)} disabled={sending}>
+            Read them by name instead
+          </Button>
+        </Group>
+      ) : null}
+
       <Group gap="xs">
-        <Button onClick={submit} disabled={noClient || files.length === 0 || sending}>
+        <Button onClick={() => submit()} disabled={noClient || files.length === 0 || sending}>
           {sending
             ? UI_TEXT.submitting
             : files.length > 0
@@ -210,6 +231,36 @@ export function UploadForm({
           </Button>
         ) : null}
       </Group>
+      {noClient ? null : (
+        <PreviewDrawer
+          kind={kind}
+          clientId={clientId}
+          file={previewOf}
+          initialMapping={mapping}
+          onClose={() => setPreviewOf(null)}
+          onImport={(chosen) => {
+            setMapping(chosen);
+            setPreviewOf(null);
+            submit(chosen);
+          }}
+        />
+      )}
     </Stack>
+  );
+}
+
+/** Opens the import preview of a sheet or a manifest. */
+function PreviewButton({ file, disabled, onPreview }: { file: File; disabled: boolean; onPreview: (file: File) => void }) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      leftSection={<IconEye size={14} aria-hidden />}
+      aria-label={`Preview ${file.name}`}
+      disabled={disabled}
+      onClick={() => onPreview(file)}
+    >
+      Preview
+    </Button>
   );
 }

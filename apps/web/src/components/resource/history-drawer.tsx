@@ -1,14 +1,11 @@
-import { Alert, Anchor, Button, Drawer, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconHelpCircle } from '@tabler/icons-react';
+import { Alert, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client';
 import { resourcePath } from '../../lib/resource-routes';
+import { HelpTopicLink } from '../ui/help-topic-link';
 import { RouteLink } from '../ui/route-link';
 import { HistoryEntry } from './history-entry';
 import { HISTORY_LOAD_ERROR, type HistoryResource, ROW_HISTORY_LIMIT, rowHistoryQuery } from './use-history';
-
-/** The help topic the history views link to. */
-const HISTORY_HELP_URL = '/docs/change-history';
 
 /** Fields an entry shows before 'Show N more fields' (a creation lists every field of the row). */
 const FIELDS_SHOWN = 6;
@@ -16,23 +13,8 @@ const FIELDS_SHOWN = 6;
 /** The row whose history is open: its id and its name for the title. */
 export type HistorySubject = { id: number; name: string };
 
-/** 'About change history' (the help topic, in a new tab), as the forms link theirs. */
-export function HistoryHelpLink() {
-  return (
-    <Anchor
-      href={HISTORY_HELP_URL}
-      target="_blank"
-      rel="noopener noreferrer"
-      size="sm"
-      display="inline-flex"
-      style={{ alignItems: 'center', gap: 4 }}
-    >
-      <IconHelpCircle size={16} aria-hidden />
-      About change history
-      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-    </Anchor>
-  );
-}
+/** 'About change history' (the help topic, in a new tab). */
+export const HistoryHelpLink = () => <HelpTopicLink slug="change-history">About change history</HelpTopicLink>;
 
 function HistoryList({ resource, subject }: { resource: HistoryResource; subject: HistorySubject }) {
   const history = useQuery(rowHistoryQuery(resource, subject.id));

@@ -28,6 +28,7 @@ describe('help topics', () => {
       'two-step',
       'password-reset',
       'change-history',
+      'bulk-uploads',
     ]) {
       expect(findTopic(slug), slug).toBeDefined();
     }

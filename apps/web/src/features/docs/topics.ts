@@ -51,6 +51,12 @@ export const DOC_TOPICS: readonly DocTopic[] = [
     section: 'Administration',
   },
   {
+    slug: 'bulk-uploads',
+    title: 'Bulk uploads and import preview',
+    summary: 'Upload sheets, media and archives; preview and map the columns before importing.',
+    section: 'Administration',
+  },
+  {
     slug: 'change-history',
     title: 'Change history',
     summary: 'Who changed what on the list screens, and how to revert a change.',
