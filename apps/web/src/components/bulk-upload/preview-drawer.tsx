@@ -60,7 +60,8 @@ function PreviewRows({ preview }: { preview: BulkPreview }) {
         {preview.counts.wouldAdd > BULK_PREVIEW_ROWS ? `The first ${BULK_PREVIEW_ROWS} rows` : 'The rows'} as they would be stored
       </Title>
       <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Rows as they would be stored, scrollable' }}>
-        <Table striped withTableBorder fz="sm" stickyHeader aria-label="Rows as they would be stored">
+        {/* Wide enough to read on a phone: the area scrolls sideways instead of cutting values into letters. */}
+        <Table striped withTableBorder fz="sm" stickyHeader miw={560} aria-label="Rows as they would be stored">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Row</Table.Th>
