@@ -94,8 +94,6 @@ export const BULK_PREVIEW_MESSAGES = {
   oneFile: 'Preview one file at a time',
   badMapping: 'The column mapping is not valid',
   mappingSaved: 'Column mapping saved',
-  /** A required field the mapping leaves without a column. */
-  requiredUnmapped: (label: string) => `${label} needs a column`,
   columnTwice: (header: string) => `The column "${header}" is mapped to two fields`,
   noSuchColumn: (header: string) => `The file has no column "${header}"`,
   /** A manifest row naming a file an earlier row names: the job uses the first (manifest.ts). */

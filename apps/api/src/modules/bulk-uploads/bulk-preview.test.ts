@@ -200,35 +200,21 @@ describe('POST /manage-actions/bulk-upload/preview', () => {
 
 describe('media manifests', () => {
   it('previews a manifest as the media job reads it: a bad status fails, a second row for a file is not the one used', async () => {
-    const res = await previewParts(t, admin, 'demo-media', { clientId }, [
-      filePart(
-        'manifest.csv',
-        csv([
-          ['File', 'title', 'status'],
-          ['a.png', 'First', 'active'],
-          ['b.png', 'Bad', 'sometimes'],
-          ['a.png', 'Again', 'active'],
-        ]),
-        'file',
-      ),
+    const manifest = csv([
+      ['File', 'title', 'status'],
+      ['a.png', 'First', 'active'],
+      ['b.png', 'Bad', 'sometimes'],
+      ['a.png', 'Again', 'active'],
     ]);
-    expect(res.statusCode, res.body).toBe(200);
+    const previewManifest = async (mapping?: string) => {
+      const res = await previewParts(t, admin, 'demo-media', { clientId, mapping }, [filePart('manifest.csv', manifest, 'file')]);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: BulkPreview }>().data;
+    };
     // "File" is not a field name: mapped by the user it fills fileName.
-    const unmapped = res.json<{ data: BulkPreview }>().data;
+    const unmapped = await previewManifest();
     expect(unmapped.sheetError).toMatch(/Missing column: fileName/);
-    const mapped = await previewParts(t, admin, 'demo-media', { clientId, mapping: JSON.stringify({ fileName: 'File' }) }, [
-      filePart(
-        'manifest.csv',
-        csv([
-          ['File', 'title', 'status'],
-          ['a.png', 'First', 'active'],
-          ['b.png', 'Bad', 'sometimes'],
-          ['a.png', 'Again', 'active'],
-        ]),
-        'file',
-      ),
-    ]);
-    const data = mapped.json<{ data: BulkPreview }>().data;
+    const data = await previewManifest(JSON.stringify({ fileName: 'File' }));
     expect(data.rows).toEqual([{ row: 2, data: { fileName: 'a.png', title: 'First', status: 'active' } }]);
     expect(data.failures.map((f) => [f.row, f.message])).toEqual([
       [3, 'Choose active or inactive'],

@@ -15,7 +15,7 @@ import { bulkMappings } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertSafeInput } from '../../lib/input-guard.js';
 import { streamToTempFile, UploadRejected } from '../../lib/uploads/index.js';
-import { clientError } from './bulk-uploads.receive.js';
+import { fileParts } from './bulk-uploads.receive.js';
 import { checkUploadClient } from './bulk-uploads.service.js';
 import { manageActionsSheet } from './manage-actions-importer.js';
 import { type PreviewKind, previewSheet } from './sheet-preview.js';
@@ -54,15 +54,7 @@ export function createBulkPreviewService(app: FastifyInstance) {
       let temp: Awaited<ReturnType<typeof streamToTempFile>> | null = null;
       const iterator = request.parts({ limits: { files: 2, fileSize: PREVIEW_MAX_BYTES + 1, fields: 10, parts: 12 } });
       try {
-        for (;;) {
-          const next = await iterator.next().catch((err: unknown) => Promise.reject(clientError(err)));
-          if (next.done) break;
-          const part = next.value;
-          if (part.type === 'field') {
-            if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('PAYLOAD_TOO_LARGE', 'A form field is too long');
-            if (part.fieldname && !Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value;
-            continue;
-          }
+        for await (const part of fileParts(iterator, fields)) {
           part.file.on('error', () => {}); // drained below or by the stream; an abort surfaces as the iterator's error
           if (part.fieldname !== 'file') {
             part.file.resume();

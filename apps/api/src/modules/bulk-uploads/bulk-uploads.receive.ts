@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { BULK_UPLOAD_MAX_FILES, BULK_UPLOAD_MESSAGES, type BulkUploadKind, isMediaBulkKind } from '@console/contract';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { assertSafeInput } from '../../lib/input-guard.js';
@@ -34,15 +35,7 @@ export async function receiveBulkForm(request: FastifyRequest, kind: BulkUploadK
     limits: { files: BULK_UPLOAD_MAX_FILES + 1, fileSize: maxBytes + 1, fields: 10, parts: BULK_UPLOAD_MAX_FILES + 11 },
   });
   try {
-    for (;;) {
-      const next = await iterator.next().catch((err: unknown) => Promise.reject(clientError(err)));
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('PAYLOAD_TOO_LARGE', 'A form field is too long');
-        if (part.fieldname && !Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value;
-        continue;
-      }
+    for await (const part of fileParts(iterator, fields)) {
       const isManifest = part.fieldname === 'manifest';
       if (part.fieldname !== 'files' && !isManifest) {
         part.file.resume();
@@ -95,12 +88,29 @@ export async function receiveBulkForm(request: FastifyRequest, kind: BulkUploadK
   return { fields, parts, manifestKey };
 }
 
+/**
+ * The file parts of a multipart request, in order; its fields go into `fields` on the way (the
+ * first of a name wins; a truncated one is a 413), and the client's multipart errors are 400s.
+ */
+export async function* fileParts(iterator: AsyncIterator<Multipart>, fields: Record<string, unknown>): AsyncGenerator<MultipartFile> {
+  for (;;) {
+    const next = await iterator.next().catch((err: unknown) => Promise.reject(clientError(err)));
+    if (next.done) return;
+    const part = next.value;
+    if (part.type === 'file') {
+      yield part;
+      continue;
+    }
+    if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('PAYLOAD_TOO_LARGE', 'A form field is too long');
+    if (part.fieldname && !Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value;
+  }
+}
+
 export async function removeKeys(request: FastifyRequest, keys: string[]) {
   for (const key of keys) await request.server.storage.delete(key).catch(() => {});
 }
 
-/** A multipart error of the client's making as the 400 it is (fastify-multipart's limits, a cut-off form). */
-export function clientError(err: unknown): unknown {
+function clientError(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string } | null)?.code;
   if (code === 'FST_FILES_LIMIT') return new AppError('VALIDATION', BULK_UPLOAD_MESSAGES.tooManyFiles(BULK_UPLOAD_MAX_FILES));

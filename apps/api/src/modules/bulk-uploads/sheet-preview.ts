@@ -102,7 +102,5 @@ export async function previewSheet<S extends z.ZodObject, T extends ReadyRow>(
     out.counts = { rows: 0, wouldAdd: 0, wouldFail: 0 };
   }
   if (!out.sheetError && out.counts.rows === 0) out.sheetError = BULK_UPLOAD_MESSAGES.emptySheet;
-  for (const f of fields)
-    if (f.required && out.mapping[f.key] === null && !out.sheetError) out.sheetError = BULK_PREVIEW_MESSAGES.requiredUnmapped(f.label);
   return out;
 }

@@ -4,9 +4,10 @@ import { api } from '../../lib/api-client';
 import { toast } from '../ui/toast';
 
 /** The mapping as sent: fields the user left to their own name are left out. */
-export function mappingField(mapping: BulkMapping): string {
-  return JSON.stringify(Object.fromEntries(Object.entries(mapping).filter(([, v]) => v !== undefined)));
-}
+const sentMapping = (mapping: BulkMapping) => Object.fromEntries(Object.entries(mapping).filter(([, v]) => v !== undefined));
+
+/** The mapping as a multipart field (JSON). */
+export const mappingField = (mapping: BulkMapping): string => JSON.stringify(sentMapping(mapping));
 
 /** POST /{kind}/bulk-upload/preview: the file read as the import would read it; the server keeps nothing. */
 export async function fetchPreview(
@@ -37,11 +38,10 @@ export function useSavedMapping(kind: BulkUploadKind, enabled: boolean) {
 export function useSaveMapping(kind: BulkUploadKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mapping: BulkMapping) =>
-      api.put<{ message?: string }>(bulkPreviewRoutes(kind).mapping, { mapping: JSON.parse(mappingField(mapping)) }),
+    mutationFn: (mapping: BulkMapping) => api.put<{ message?: string }>(bulkPreviewRoutes(kind).mapping, { mapping: sentMapping(mapping) }),
     onSuccess: (answer, mapping) => {
       toast.success(answer?.message || 'Column mapping saved');
-      queryClient.setQueryData(savedKey(kind), JSON.parse(mappingField(mapping)));
+      queryClient.setQueryData(savedKey(kind), sentMapping(mapping));
     },
   });
 }
