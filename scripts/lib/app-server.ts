@@ -47,6 +47,11 @@ export type StartOptions = {
   /** Keep DATABASE_URL from the environment (default: drop it, so each server gets its own PGlite). */
   keepDatabaseUrl?: boolean;
   readyTimeoutMs?: number;
+  /**
+   * The host name in the server's address (APP_URL and `url`; it still listens on 127.0.0.1).
+   * 'localhost' for passkeys: browsers refuse an IP address as a WebAuthn relying party.
+   */
+  appHost?: string;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -58,7 +63,7 @@ export async function startAppServer(opts: StartOptions): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `console-${opts.name}-`));
   if (opts.logDir) mkdirSync(opts.logDir, { recursive: true });
   const logFile = path.join(opts.logDir ?? dataDir, `server-${opts.name}.log`);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${opts.appHost ?? '127.0.0.1'}:${port}`;
   const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),
@@ -114,7 +119,7 @@ export async function startAppServer(opts: StartOptions): Promise<AppServer> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) break;
     try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5_000) });
       if (res.ok) return { name: opts.name, url, port, dataDir, logFile, child, stop };
       lastError = `GET /api/health answered ${res.status}`;
     } catch (err) {

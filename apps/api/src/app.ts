@@ -27,6 +27,7 @@ import { createApiKeyService, userRequestsRoutes } from './modules/user-requests
 import permissionsRoutes from './modules/permissions/permissions.routes.js';
 import rolesRoutes from './modules/roles/roles.routes.js';
 import { profileRoutes } from './modules/profile/index.js';
+import { secondFactorsRoutes } from './modules/second-factors/index.js';
 import { createSessionService, userSessionsRoutes } from './modules/user-sessions/index.js';
 import { userActivityRoutes } from './modules/user-activity/index.js';
 import { changeHistoryRoutes } from './modules/change-history/index.js';
@@ -136,6 +137,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(bulkUploadsRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
+      await api.register(secondFactorsRoutes);
       await api.register(rolesRoutes);
       await api.register(permissionsRoutes);
       await api.register(productDashboardRoutes);

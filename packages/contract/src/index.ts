@@ -12,6 +12,7 @@ export * from './common/resource.js';
 // One file per module, named as its API folder, web feature and key group (docs/module-names.md).
 export * from './modules/access.js';
 export * from './modules/auth.js';
+export * from './modules/second-factors.js';
 export * from './modules/user-activity.js';
 export * from './modules/user-sessions.js';
 export * from './modules/profile.js';

@@ -59,6 +59,12 @@ const OPEN: Record<string, 'public' | 'session'> = {
   'POST /api/auth/request-password': 'public',
   'POST /api/auth/reset-password': 'public',
   'POST /api/auth/reset-password/check': 'public',
+  // The two-step page's other factors (the challenge token authorises) and a passkey alone.
+  'POST /api/auth/second-factor/verification': 'public',
+  'POST /api/auth/second-factor/passkey-options': 'public',
+  'POST /api/auth/second-factor/passkey': 'public',
+  'POST /api/auth/passkey/options': 'public',
+  'POST /api/auth/passkey/sign-in': 'public',
   // Ends the session if there is one, answers 200 without one (optionalSession).
   'POST /api/auth/logout': 'public',
   // The caller's own session, activity, modules, menus, role and profile; any stored image.
@@ -71,6 +77,16 @@ const OPEN: Record<string, 'public' | 'session'> = {
   'GET /api/role-permissions/:roleId': 'session',
   'GET /api/about/:id': 'session',
   'GET /api/files/*': 'session',
+  // Everyone may secure their own account, whatever their role (the Guest role holds no key).
+  'GET /api/profile/second-factors': 'session',
+  'POST /api/profile/second-factors/totp': 'session',
+  'DELETE /api/profile/second-factors/totp': 'session',
+  'POST /api/profile/second-factors/totp/confirm': 'session',
+  'POST /api/profile/second-factors/recovery-codes': 'session',
+  'POST /api/profile/second-factors/passkeys/options': 'session',
+  'POST /api/profile/second-factors/passkeys': 'session',
+  'DELETE /api/profile/second-factors/passkeys/:key': 'session',
+  'PUT /api/profile/second-factors/passkey-sign-in': 'session',
 };
 /** The docs UI (swagger.ts): every route under it is public, like the document it shows. */
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');

@@ -18,13 +18,19 @@ export const USERS = {
   guest: { email: 'guest@example.com', password: DEMO_PASSWORD },
 } as const;
 
-/** A clock the tests move forward; real time keeps flowing underneath. */
+/** A clock the tests move forward; real time keeps flowing underneath unless a test freezes it. */
 function createTestClock() {
   let offset = 0;
+  let frozenAt: number | undefined;
   return {
-    now: () => new Date(Date.now() + offset),
+    now: () => new Date((frozenAt ?? Date.now()) + offset),
     advance: (ms: number) => {
       offset += ms;
+    },
+    /** Stops the clock at `at` (advance still moves it): codes that depend on the time are then exact. */
+    freeze: (at: Date) => {
+      frozenAt = at.getTime();
+      offset = 0;
     },
   };
 }

@@ -166,6 +166,7 @@ export const PERMISSION_KEYS = {
     update: 'users.update',
     delete: 'users.delete',
     regenerateKey: 'users.regenerate-key',
+    resetFactors: 'users.reset-factors',
     export: 'users.export',
     revert: 'users.revert',
   },

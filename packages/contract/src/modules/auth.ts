@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OTP_LENGTH } from '../common/constants.js';
 import { emailField, passwordField } from '../common/fields.js';
 import { VALIDATION_MESSAGES as M } from '../common/messages.js';
+import { challengeFactorsSchema } from './second-factors.js';
 import { userSchema } from './users.js';
 
 export const loginRequestSchema = z.object({
@@ -83,7 +84,8 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const csrfResponseSchema = z.object({ data: z.string() });
 
 export const otpTokenCheckResponseSchema = z.object({
-  data: z.object({ verify: z.boolean(), email: z.string() }),
+  // `factors` (not in the spec): what else the two-step page may offer (modules/second-factors.ts).
+  data: z.object({ verify: z.boolean(), email: z.string(), factors: challengeFactorsSchema.optional() }),
 });
 export type OtpTokenCheckResponse = z.infer<typeof otpTokenCheckResponseSchema>;
 

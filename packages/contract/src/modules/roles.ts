@@ -1,6 +1,6 @@
 import { RESOURCE_INDEX } from '../registry/resource-index.js';
 import { z } from 'zod';
-import { optionalText, requiredText } from '../common/fields.js';
+import { formBoolean, optionalText, requiredText } from '../common/fields.js';
 import { listResultSchema } from '../common/list.js';
 import { mutationResponseSchema, rowTimestamps } from '../common/rows.js';
 import { defineResource, EXPORT_COLUMNS } from '../common/resource.js';
@@ -10,6 +10,8 @@ export const roleSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   isSystem: z.boolean(),
+  /** Every user of the role passes a second step at sign-in (the e-mailed code when they enrolled nothing else). */
+  secondFactorRequired: z.boolean(),
   userCount: z.number().int(),
   ...rowTimestamps,
 });
@@ -18,6 +20,8 @@ export type Role = z.infer<typeof roleSchema>;
 export const roleInputSchema = z.object({
   name: requiredText('Role name', 100),
   description: optionalText(500),
+  // Left out: an edit keeps the current policy.
+  secondFactorRequired: formBoolean.optional(),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 
@@ -69,6 +73,7 @@ export const rolesResource = defineResource({
       { key: 'description', header: 'Description', width: 3 },
       { key: 'userCount', header: 'Users', width: 0.6 },
       { key: 'isSystem', header: 'System', width: 0.6, type: 'boolean' },
+      { key: 'secondFactorRequired', header: 'Second factor required', width: 0.9, type: 'boolean' },
       EXPORT_COLUMNS.createdAt,
       { key: 'updatedAt', header: 'Updated', type: 'date' },
     ],

@@ -14,6 +14,8 @@ export const roles = pgTable(
     description: text('description').notNull().default(''),
     // System roles (role 1) cannot be deleted or stripped.
     isSystem: boolean('is_system').notNull().default(false),
+    // Users of the role pass a second step at every sign-in (modules/second-factors).
+    secondFactorRequired: boolean('second_factor_required').notNull().default(false),
     ...timestamps(),
   },
   // Role names are unique ignoring case ("Editors" and "editors" are one role); the index settles

@@ -15,6 +15,10 @@ export const otpChallenges = pgTable(
     attempts: integer('attempts').notNull().default(0),
     resendCount: integer('resend_count').notNull().default(0),
     rememberMe: boolean('remember_me').notNull().default(false),
+    // Whether the code was e-mailed at once (the user enrolled no other factor) or only on request.
+    codeSent: boolean('code_sent').notNull().default(true),
+    // The WebAuthn challenge of the passkey step, once the page asked for one.
+    webauthnChallenge: varchar('webauthn_challenge', { length: 128 }),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     // Set when the code was accepted or the challenge was killed (too many wrong codes).

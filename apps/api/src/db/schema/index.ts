@@ -3,6 +3,7 @@ export * from './companies.js';
 export * from './users.js';
 export * from './sessions.js';
 export * from './auth-tokens.js';
+export * from './second-factors.js';
 export * from './user-activity.js';
 export * from './audit-log.js';
 export * from './clients.js';

@@ -25,6 +25,8 @@ export const users = pgTable(
     secondaryColor: varchar('secondary_color', { length: 20 }).notNull().default(DEFAULT_COLORS.secondaryColor),
     status: entityStatus(),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    // The user chose to let a passkey alone sign them in (otherwise a passkey is a second step).
+    passkeySignIn: boolean('passkey_sign_in').notNull().default(false),
     passwordHash: text('password_hash').notNull(),
     lastLoginAt: timestamptz('last_login_at'),
     apiKeyHash: varchar('api_key_hash', { length: 128 }).unique(),

@@ -118,6 +118,11 @@ export function createAuthRepository(db: Db) {
       return rows.length === 1;
     },
 
+    /** The WebAuthn challenge of a two-step challenge's passkey step (null: none, or used up). */
+    async setWebauthnChallenge(id: string, challenge: string | null) {
+      await db.update(otpChallenges).set({ webauthnChallenge: challenge }).where(eq(otpChallenges.id, id));
+    },
+
     async killChallenge(id: string, at: Date) {
       await db
         .update(otpChallenges)
@@ -128,7 +133,7 @@ export function createAuthRepository(db: Db) {
     async replaceCode(id: string, codeHash: string, expiresAt: Date) {
       await db
         .update(otpChallenges)
-        .set({ codeHash, expiresAt, resendCount: sql`${otpChallenges.resendCount} + 1` })
+        .set({ codeHash, expiresAt, codeSent: true, resendCount: sql`${otpChallenges.resendCount} + 1` })
         .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)));
     },
 

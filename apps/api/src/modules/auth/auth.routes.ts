@@ -2,7 +2,6 @@ import {
   API_PATHS,
   csrfResponseSchema,
   forgotPasswordRequestSchema,
-  type LoginResponse,
   loginRequestSchema,
   loginResponseSchema,
   maskEmail,
@@ -15,7 +14,7 @@ import {
   resetTokenCheckResponseSchema,
   SERVER_MESSAGES,
 } from '@console/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/http-schemas.js';
@@ -23,14 +22,18 @@ import { csrfTokenFor } from '../../lib/tokens.js';
 import { clientMeta, optionalSession, requireAuth } from '../../plugins/auth.js';
 import { clearSessionCookies, setSessionCookies } from '../../plugins/csrf.js';
 import { perMinute } from '../../plugins/rate-limit.js';
-import { createAuthService, type SignedIn } from './auth.service.js';
+import { createAuthService } from './auth.service.js';
 import { createPasswordResetService } from './password-reset.service.js';
+import secondStepRoutes from './second-step.routes.js';
+import { createSignInCore } from './sign-in-core.js';
+import { signedInReply } from './signed-in-reply.js';
 
 export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const c = app.config;
   const deps = { db: app.db, config: c, clock: app.clock, mailer: app.mailer, sessions: app.sessions, log: app.log };
-  const auth = createAuthService(deps);
+  const core = createSignInCore(deps);
+  const auth = createAuthService(deps, core);
   const reset = createPasswordResetService(deps);
   const tags = ['auth'];
   const loginLimit = perMinute(c.rateLimitLoginPerMinute);
@@ -55,26 +58,12 @@ export default async function authRoutes(app: FastifyInstance) {
     ...statuses: Status[]
   ) => ({ config: { permission }, schema: { tags, summary, security, response: { 200: reply, ...errors(...statuses) } } });
 
-  const signedIn = (request: FastifyRequest, reply: FastifyReply, s: SignedIn, message: string): LoginResponse => {
-    setSessionCookies(request, reply, {
-      sessionId: s.session.id,
-      csrfToken: s.session.csrfToken,
-      maxAgeSeconds: app.sessions.cookieMaxAgeSeconds(s.session.rememberMe),
-    });
-    return {
-      responseType: true,
-      message,
-      loginType: 'default',
-      data: { accessToken: s.session.token, sessionId: s.session.id, rememberMe: s.session.rememberMe, user: s.user },
-    };
-  };
-
   r.post(
     API_PATHS.auth.login,
     publicForm('Sign in', { body: loginRequestSchema, reply: loginResponseSchema, rateLimit: loginLimit, loginReply: true }),
     async (request, reply) => {
       const result = await auth.login(request.body, clientMeta(request));
-      if (result.kind === 'session') return signedIn(request, reply, result, SERVER_MESSAGES.loginSuccess);
+      if (result.kind === 'session') return signedInReply(request, reply, result, SERVER_MESSAGES.loginSuccess);
       // The challenge token stands in for the access token; it opens /otp/{token} and nothing else.
       return {
         responseType: true,
@@ -98,7 +87,8 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const result = await auth.checkChallenge(request.params.id);
-      return { data: { verify: result.verify, email: result.verify ? maskEmail(result.email) : '' } };
+      if (!result.verify) return { data: { verify: false, email: '' } };
+      return { data: { verify: true, email: maskEmail(result.email), factors: result.factors } };
     },
   );
 
@@ -107,7 +97,7 @@ export default async function authRoutes(app: FastifyInstance) {
     publicForm('Submit the e-mailed code', { body: otpRequestSchema, reply: loginResponseSchema, rateLimit: otpLimit, loginReply: true }),
     async (request, reply) => {
       const result = await auth.verifyCode(request.body.token, request.body.otp, clientMeta(request));
-      return signedIn(request, reply, result, SERVER_MESSAGES.otpVerified);
+      return signedInReply(request, reply, result, SERVER_MESSAGES.otpVerified);
     },
   );
 
@@ -189,6 +179,8 @@ export default async function authRoutes(app: FastifyInstance) {
       return { success: true, message: SERVER_MESSAGES.loggedOut };
     },
   );
+
+  await secondStepRoutes(app, { core, loginLimit, otpLimit });
 
   r.post(
     API_PATHS.auth.heartbeat,

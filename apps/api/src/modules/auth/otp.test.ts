@@ -54,7 +54,9 @@ describe('two-step sign-in', () => {
 
   it('GET /auth/get-token/{token} says verify true with the masked e-mail; false for anything else', async () => {
     const { token } = await startChallenge();
-    expect((await check(token)).json()).toEqual({ data: { verify: true, email: 'ag***@example.com' } });
+    expect((await check(token)).json()).toEqual({
+      data: { verify: true, email: 'ag***@example.com', factors: { totp: false, passkey: false, emailSent: true } },
+    });
     expect((await check('not-a-real-challenge-token')).json()).toEqual({ data: { verify: false, email: '' } });
   });
 

@@ -6,7 +6,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { assertWithin, currentActor, lockRoles } from '../access/index.js';
 import { rolesStore } from './roles.repository.js';
 
-type RoleInput = { name: string; description?: string | null };
+type RoleInput = { name: string; description?: string | null; secondFactorRequired?: boolean };
 
 /** Role 1 and any system role keep their name and are never deleted. */
 const isProtected = (role: Pick<Role, 'id' | 'isSystem'>) => role.id === SUPER_ADMIN_ROLE_ID || role.isSystem;
@@ -25,7 +25,9 @@ export function createRolesService(app: FastifyInstance) {
     transaction: true,
     values: (input, action) => {
       const at = action === 'create' ? app.clock.now() : undefined;
-      return { name: input.name, description: input.description ?? '', ...(at ? { createdAt: at, updatedAt: at } : {}) };
+      // An input without the policy keeps the stored one (the column defaults to off).
+      const policy = input.secondFactorRequired === undefined ? {} : { secondFactorRequired: input.secondFactorRequired };
+      return { name: input.name, description: input.description ?? '', ...policy, ...(at ? { createdAt: at, updatedAt: at } : {}) };
     },
     hooks: {
       /**

@@ -234,7 +234,7 @@ describe('DELETE /roles/delete/:id', () => {
 });
 
 describe('GET /roles/export/:format', () => {
-  const header = ['ID', 'Name', 'Description', 'Users', 'System', 'Created', 'Updated'];
+  const header = ['ID', 'Name', 'Description', 'Users', 'System', 'Second factor required', 'Created', 'Updated'];
 
   it('CSV holds exactly the rows of the list query (all pages, same order), formula guard included', async () => {
     await add({ name: '=HYPERLINK("x")', description: '@risky' });

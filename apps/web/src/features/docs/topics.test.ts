@@ -58,6 +58,7 @@ describe('help topics', () => {
       'manage-actions': ['client', 'action-name', 'action-type', 'value', 'tone-code', 'status'],
       'sign-in': ['email', 'password', 'keep-me-logged-in'],
       'password-reset': ['password', 'confirm-password'],
+      'second-factors': ['role-policy', 'recovery-codes', 'passkeys'],
     };
     for (const [slug, ids] of Object.entries(anchors)) {
       const present = headingIds(topicMarkdown(slug, vars));

@@ -18,6 +18,12 @@ export const DOC_TOPICS: readonly DocTopic[] = [
   { slug: 'sign-in', title: 'Signing in', summary: 'E-mail, password, Keep me logged in and account lockout.', section: 'Signing in' },
   { slug: 'two-step', title: 'Two-step sign-in', summary: 'The 6-digit code e-mailed after your password.', section: 'Signing in' },
   {
+    slug: 'second-factors',
+    title: 'Authenticator apps and passkeys',
+    summary: 'A code from an app, recovery codes, passkeys, and signing in with a passkey alone.',
+    section: 'Signing in',
+  },
+  {
     slug: 'password-reset',
     title: 'Resetting your password',
     summary: 'Request a reset link and choose a new password.',

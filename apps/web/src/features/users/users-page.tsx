@@ -5,7 +5,7 @@ import { useSession } from '../../lib/auth/session';
 import { useCan } from '../../lib/permissions';
 import { COMPANY_OPTIONS, ROLE_OPTIONS, usersApi } from './api/users-api';
 import { ApiKeyModal } from './components/api-key-modal';
-import { useRegenerateKeyFlow } from './components/use-user-actions';
+import { useRegenerateKeyFlow, useResetFactorsFlow } from './components/use-user-actions';
 import { userFilterSelects } from './components/user-filters';
 import { userForm } from './components/user-form';
 import { type UserRowHandlers, UserRowActions, userDisplayName } from './components/user-row-actions';
@@ -19,6 +19,7 @@ export default function UsersPage() {
   const session = useSession();
   const selfId = session?.user.id;
   const canRegenerateKey = useCan(PERMISSION_KEYS.users.regenerateKey);
+  const canResetFactors = useCan(PERMISSION_KEYS.users.resetFactors);
   // The filters and the drawer read the same role and company options.
   const roles = useResourceOptions('roles', ROLE_OPTIONS);
   const companies = useResourceOptions('companies', COMPANY_OPTIONS);
@@ -37,11 +38,13 @@ export default function UsersPage() {
   const isSelectable = useCallback((u: UserListItem) => u.id !== selfId && u.manageable, [selfId]);
   // Stable, so the 500 rows' actions are not rendered again whenever the page re-renders.
   const onRegenerateKey = canRegenerateKey ? keyFlow.start : undefined;
+  const resetFlow = useResetFactorsFlow();
+  const onResetFactors = canResetFactors ? resetFlow : undefined;
   const renderRowActions = useCallback(
     (user: UserListItem, handlers: UserRowHandlers): ReactNode => (
-      <UserRowActions user={user} {...handlers} onRegenerateKey={onRegenerateKey} selfId={selfId} />
+      <UserRowActions user={user} {...handlers} onRegenerateKey={onRegenerateKey} onResetFactors={onResetFactors} selfId={selfId} />
     ),
-    [onRegenerateKey, selfId],
+    [onRegenerateKey, onResetFactors, selfId],
   );
 
   return (
@@ -52,7 +55,7 @@ export default function UsersPage() {
       columns={columns}
       recordName={userDisplayName}
       form={form}
-      actionsAlways={canRegenerateKey}
+      actionsAlways={canRegenerateKey || canResetFactors}
       renderRowActions={renderRowActions}
       filterSelects={userFilterSelects(roles, companies)}
       isRecordSelectable={isSelectable}

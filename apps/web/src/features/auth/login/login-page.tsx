@@ -1,11 +1,13 @@
 import { DELAYS, ERROR_MESSAGES, loginRequestSchema, PUBLIC_ROUTES, STORAGE_KEYS, UI_TEXT } from '@console/contract';
 import { Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { IconKey, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { storage } from '../../../lib/storage';
+import { passkeyCancelled, passkeysSupported, signWithPasskey } from '../../../lib/webauthn';
 import { loginRequest } from '../api/login';
+import { passkeySignIn, passkeySignInOptions } from '../api/second-step';
 import { completeSignIn, rememberSignIn } from '../api/session';
 import { AuthPasswordInput, EmailInput } from '../components/auth-fields';
 import { AuthLayout } from '../components/auth-layout';
@@ -64,6 +66,28 @@ export default function LoginPage() {
     }
   };
 
+  /** A passkey as the whole sign-in (users who chose so on their profile); the browser offers its passkeys. */
+  const signInWithPasskey = async () => {
+    setBusy(true);
+    const rememberMe = form.values.rememberMe;
+    try {
+      const { challengeId, options } = await passkeySignInOptions();
+      const response = await passkeySignIn(challengeId, await signWithPasskey(options), rememberMe);
+      if (!response.responseType || !response.data) {
+        toast.error(response.message || ERROR_MESSAGES.generic);
+        setBusy(false);
+        return;
+      }
+      rememberSignIn(response.data.user.email, rememberMe);
+      await completeSignIn(response.data, rememberMe);
+      toast.success(response.message);
+      await navigate('/home', { replace: true });
+    } catch (cause) {
+      if (!passkeyCancelled(cause)) toast.error(ERROR_MESSAGES.login);
+      setBusy(false);
+    }
+  };
+
   return (
     <AuthLayout title="Sign in" subtitle="Use your staff account to continue.">
       <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Sign in">
@@ -85,6 +109,18 @@ export default function LoginPage() {
           <Button type="submit" size="md" fullWidth loading={busy} mt="xs">
             {UI_TEXT.signIn}
           </Button>
+          {passkeysSupported() ? (
+            <Button
+              variant="default"
+              size="md"
+              fullWidth
+              disabled={busy}
+              leftSection={<IconKey size={16} aria-hidden />}
+              onClick={() => void signInWithPasskey()}
+            >
+              Sign in with a passkey
+            </Button>
+          ) : null}
         </Stack>
       </form>
     </AuthLayout>

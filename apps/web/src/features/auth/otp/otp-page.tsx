@@ -1,4 +1,13 @@
-import { DELAYS, ERROR_MESSAGES, maskEmail, PUBLIC_ROUTES, STORAGE_KEYS, UI_TEXT } from '@console/contract';
+import {
+  type ChallengeFactors,
+  DELAYS,
+  ERROR_MESSAGES,
+  type LoginResponse,
+  maskEmail,
+  PUBLIC_ROUTES,
+  STORAGE_KEYS,
+  UI_TEXT,
+} from '@console/contract';
 import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Navigate, useBlocker, useNavigate, useParams } from 'react-router';
@@ -11,6 +20,7 @@ import { checkOtpToken, resendOtp, verifyOtp } from '../api/otp';
 import { completeSignIn } from '../api/session';
 import { AuthLayout } from '../components/auth-layout';
 import { useDelay } from '../components/delay';
+import { FactorStep } from './factor-step';
 import { OtpBoxes } from './otp-boxes';
 import { emptyOtp, otpError } from './otp-boxes.logic';
 import { OtpExpired } from './otp-expired';
@@ -33,6 +43,9 @@ export default function OtpPage() {
   const [busy, setBusy] = useState(false);
   const [verified, setVerified] = useState(false);
   const [resendBlocked, setResendBlocked] = useState(false);
+  // A user with an authenticator app or a passkey starts there; the e-mailed code is sent on request.
+  const [factors, setFactors] = useState<ChallengeFactors | null>(null);
+  const [mode, setMode] = useState<'email' | 'factor'>('email');
 
   // Spec s.2: the browser's back button does nothing on this screen.
   const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
@@ -50,6 +63,10 @@ export default function OtpPage() {
       if (controller.signal.aborted) return;
       if (check?.verify) {
         setEmail(check.email);
+        if (check.factors && !check.factors.emailSent && (check.factors.totp || check.factors.passkey)) {
+          setFactors(check.factors);
+          setMode('factor');
+        }
         setPhase('form');
       } else {
         storage.remove(STORAGE_KEYS.otpPending);
@@ -77,26 +94,37 @@ export default function OtpPage() {
     setBusy(true);
     try {
       const response = await verifyOtp(digits, token);
-      if (!response.responseType || !response.data) {
+      if (!(await finish(response))) {
         console.warn('OTP verification failed:', response.message);
         setError(response.message);
         setDigits(emptyOtp());
         setBusy(false);
-        return;
       }
-      storage.remove(STORAGE_KEYS.otpPending);
-      const persistent = response.data.rememberMe ?? storage.get(STORAGE_KEYS.rememberMe) === 'true';
-      await completeSignIn(response.data, persistent);
-      storage.set(STORAGE_KEYS.otpVerified, 'true');
-      void queryClient.prefetchQuery(modulesQuery());
-      setVerified(true);
-      toast.success(response.message);
-      delay(DELAYS.afterOtpSuccess, () => void navigate('/home', { replace: true }));
     } catch (cause) {
       console.error(ERROR_MESSAGES.otp, cause);
       setError(ERROR_MESSAGES.otp);
       setBusy(false);
     }
+  };
+
+  /** A right answer of any factor: the session, then /home after the spec's pause; false for a wrong one. */
+  const finish = async (response: LoginResponse) => {
+    if (!response.responseType || !response.data) return false;
+    storage.remove(STORAGE_KEYS.otpPending);
+    const persistent = response.data.rememberMe ?? storage.get(STORAGE_KEYS.rememberMe) === 'true';
+    await completeSignIn(response.data, persistent);
+    storage.set(STORAGE_KEYS.otpVerified, 'true');
+    void queryClient.prefetchQuery(modulesQuery());
+    setVerified(true);
+    toast.success(response.message);
+    delay(DELAYS.afterOtpSuccess, () => void navigate('/home', { replace: true }));
+    return true;
+  };
+
+  /** "E-mail me a code": the first send of the fallback, then the spec's form. */
+  const switchToEmail = async () => {
+    await resend();
+    setMode('email');
   };
 
   const resend = async () => {
@@ -123,7 +151,7 @@ export default function OtpPage() {
     <AuthLayout
       title="Two-step verification"
       subtitle={
-        phase === 'form' ? (
+        phase === 'form' && mode === 'email' ? (
           <>
             Enter the 6-digit code we sent to <strong>{maskEmail(email)}</strong>.
           </>
@@ -134,6 +162,15 @@ export default function OtpPage() {
         <Center py="xl" role="status" aria-label="Checking your verification link">
           <Loader size="lg" aria-hidden />
         </Center>
+      ) : mode === 'factor' && factors ? (
+        <FactorStep
+          token={token}
+          factors={factors}
+          onAnswer={finish}
+          onUseEmail={() => void switchToEmail()}
+          onBack={() => void navigate(PUBLIC_ROUTES.login, { replace: true })}
+          done={verified}
+        />
       ) : (
         <form noValidate onSubmit={submit} aria-label="Two-step verification">
           <Stack gap="md">

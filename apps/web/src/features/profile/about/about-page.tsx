@@ -10,6 +10,7 @@ import { useAbout } from '../api/get-about';
 import { useUpdateAbout } from '../api/update-about';
 import { ProfileSummary } from '../components/profile-summary';
 import { ABOUT_FIELDS, aboutFormData, aboutToFormValues } from '../logic/about-form';
+import { SecondFactorsCard } from '../second-factors/second-factors-card';
 
 /** /profile/about: view your profile and edit names, phone, picture and colours. */
 export default function AboutPage() {
@@ -40,37 +41,40 @@ export default function AboutPage() {
         <ProfileSummary about={about.data} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }}>
-        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="edit-profile-heading">
-          <Stack gap={4} mb="md">
-            <Title order={2} size="h3" id="edit-profile-heading">
-              Edit profile
-            </Title>
-            <Text size="sm" c="dimmed">
-              Your colours apply to the whole console as soon as you save.
-            </Text>
-          </Stack>
-          {canEdit ? (
-            <FormBuilder
-              // A new key after each save re-reads the stored values (initialValues are read once).
-              key={`${about.data.id}-${saves}`}
-              aria-label="Edit profile"
-              fields={ABOUT_FIELDS}
-              schema={aboutUpdateSchema}
-              initialValues={initial}
-              resolveFileUrl={() => storedAvatar ?? ''}
-              submitLabel="Save"
-              onSubmit={async (values) => {
-                const result = await update.mutateAsync({ userId, body: aboutFormData(values as FormValues, initial) });
-                toast.success(result.message);
-                setSaves((n) => n + 1);
-              }}
-            />
-          ) : (
-            <Alert color="blue" variant="light" title="Read-only">
-              Your role does not include changing your profile. Ask an administrator if something is wrong.
-            </Alert>
-          )}
-        </Paper>
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="edit-profile-heading">
+            <Stack gap={4} mb="md">
+              <Title order={2} size="h3" id="edit-profile-heading">
+                Edit profile
+              </Title>
+              <Text size="sm" c="dimmed">
+                Your colours apply to the whole console as soon as you save.
+              </Text>
+            </Stack>
+            {canEdit ? (
+              <FormBuilder
+                // A new key after each save re-reads the stored values (initialValues are read once).
+                key={`${about.data.id}-${saves}`}
+                aria-label="Edit profile"
+                fields={ABOUT_FIELDS}
+                schema={aboutUpdateSchema}
+                initialValues={initial}
+                resolveFileUrl={() => storedAvatar ?? ''}
+                submitLabel="Save"
+                onSubmit={async (values) => {
+                  const result = await update.mutateAsync({ userId, body: aboutFormData(values as FormValues, initial) });
+                  toast.success(result.message);
+                  setSaves((n) => n + 1);
+                }}
+              />
+            ) : (
+              <Alert color="blue" variant="light" title="Read-only">
+                Your role does not include changing your profile. Ask an administrator if something is wrong.
+              </Alert>
+            )}
+          </Paper>
+          <SecondFactorsCard />
+        </Stack>
       </Grid.Col>
     </Grid>
   );

@@ -25,6 +25,13 @@ const fieldsFor = (locked: boolean): FormField[] => [
     showHelp: true,
     helpUrl: '/docs/roles#description',
   },
+  {
+    name: 'secondFactorRequired',
+    label: 'Require a second factor at every sign-in',
+    type: 'switch',
+    showHelp: true,
+    helpUrl: '/docs/second-factors#role-policy',
+  },
 ];
 
 type Props = {
@@ -53,11 +60,17 @@ export function RoleFormModal({ opened, role, onClose }: Props) {
         aria-label={role ? 'Edit role' : 'Add role'}
         fields={fields}
         schema={roleInputSchema}
-        initialValues={role ? { name: role.name, description: role.description ?? '' } : undefined}
+        initialValues={
+          role ? { name: role.name, description: role.description ?? '', secondFactorRequired: role.secondFactorRequired } : undefined
+        }
         submitLabel={role ? 'Save changes' : 'Add role'}
         onCancel={onClose}
         onSubmit={async (values) => {
-          const input = { name: String(values.name), description: (values.description as string | null | undefined) ?? null };
+          const input = {
+            name: String(values.name),
+            description: (values.description as string | null | undefined) ?? null,
+            secondFactorRequired: Boolean(values.secondFactorRequired),
+          };
           const result = role ? await update.mutateAsync({ id: role.id, body: input }) : await create.mutateAsync(input);
           toast.success(result.message);
           onClose();

@@ -14,6 +14,7 @@ const role = (over: Partial<RoleListItem>): RoleListItem => ({
   name: 'Editors',
   description: null,
   isSystem: false,
+  secondFactorRequired: false,
   userCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

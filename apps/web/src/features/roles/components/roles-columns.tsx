@@ -45,5 +45,21 @@ export const rolesColumns: DataTableColumnDef<RoleListItem>[] = [
         </Text>
       ),
   },
+  {
+    // Not a sort field either.
+    accessor: 'secondFactorRequired',
+    title: 'Second factor',
+    width: 130,
+    render: (role) =>
+      role.secondFactorRequired ? (
+        <Badge variant="light" color="teal.9">
+          Required
+        </Badge>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Optional
+        </Text>
+      ),
+  },
   { accessor: 'createdAt', title: 'Created', noWrap: true, render: (role) => formatTimestamp(role.createdAt) },
 ];

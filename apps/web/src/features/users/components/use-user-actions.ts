@@ -2,7 +2,9 @@ import { ERROR_MESSAGES, type User } from '@console/contract';
 import { useCallback, useState } from 'react';
 import { showAlert } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
 import { useRegenerateApiKey } from '../api/regenerate-api-key';
+import { useResetSecondFactors } from '../api/reset-second-factors';
 import type { IssuedKey } from './api-key-modal';
 import { userDisplayName } from './user-row-actions';
 
@@ -37,4 +39,30 @@ export function useRegenerateKeyFlow() {
   );
 
   return { issued, start, close: useCallback(() => setIssued(null), []) };
+}
+
+/** Confirm, then remove every second factor the user enrolled (a lost phone, a lost security key). */
+export function useResetFactorsFlow() {
+  const reset = useResetSecondFactors();
+  return useCallback(
+    async (user: User) => {
+      const name = userDisplayName(user);
+      const answer = await showAlert({
+        icon: 'warning',
+        title: 'Reset second factors?',
+        text: `${name}'s authenticator app, recovery codes and passkeys are removed. They sign in with the e-mailed code until they set up new ones.`,
+        showCancelButton: true,
+        confirmButtonText: 'Yes, reset them',
+        cancelButtonText: 'Cancel',
+        confirmColor: 'red.9',
+      });
+      if (!answer.isConfirmed) return;
+      try {
+        toast.success((await reset.mutateAsync(user.id)).message);
+      } catch (cause) {
+        toast.error(errorMessage(cause));
+      }
+    },
+    [reset],
+  );
 }

@@ -1,12 +1,14 @@
 import type { User, UserListItem } from '@console/contract';
 import { ActionIcon, Group, Text } from '@mantine/core';
-import { IconKey, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconLock, IconPencil, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { RowTooltip } from '../../../components/data-table';
 import { historyIcon, historyLabel } from '../../../components/resource';
 
 export type UserRowHandlers = {
   onEdit?: (user: UserListItem) => void;
   onRegenerateKey?: (user: UserListItem) => void;
+  /** Remove the user's authenticator app and passkeys (users.reset-factors). */
+  onResetFactors?: (user: UserListItem) => void;
   onDelete?: (user: UserListItem) => void;
   /** The user's change history (every viewer of the list). */
   onHistory?: (user: UserListItem) => void;
@@ -22,7 +24,15 @@ const BEYOND_ROLE_HINT = 'Your role cannot manage this user: their role has perm
  * Row buttons; each is left out when the signed-in user lacks its key. A user whose role is
  * stronger than the signed-in user's (not `manageable`) gets none: a lock says why.
  */
-export function UserRowActions({ user, onEdit, onRegenerateKey, onDelete, onHistory, selfId }: { user: UserListItem } & UserRowHandlers) {
+export function UserRowActions({
+  user,
+  onEdit,
+  onRegenerateKey,
+  onResetFactors,
+  onDelete,
+  onHistory,
+  selfId,
+}: { user: UserListItem } & UserRowHandlers) {
   const name = userDisplayName(user);
   const history = onHistory ? (
     <RowTooltip label="History" withArrow openDelay={300}>
@@ -31,7 +41,7 @@ export function UserRowActions({ user, onEdit, onRegenerateKey, onDelete, onHist
       </ActionIcon>
     </RowTooltip>
   ) : null;
-  if (!user.manageable && (onEdit || onRegenerateKey || onDelete)) {
+  if (!user.manageable && (onEdit || onRegenerateKey || onResetFactors || onDelete)) {
     return (
       <Group gap={4} wrap="nowrap" justify="flex-end">
         {history}
@@ -56,6 +66,13 @@ export function UserRowActions({ user, onEdit, onRegenerateKey, onDelete, onHist
         <RowTooltip label="Regenerate API key" withArrow openDelay={300}>
           <ActionIcon variant="subtle" color="orange" aria-label={`Regenerate API key for ${name}`} onClick={() => onRegenerateKey(user)}>
             <IconKey size={18} stroke={1.7} aria-hidden />
+          </ActionIcon>
+        </RowTooltip>
+      ) : null}
+      {onResetFactors ? (
+        <RowTooltip label="Reset second factors" withArrow openDelay={300}>
+          <ActionIcon variant="subtle" color="orange.9" aria-label={`Reset second factors of ${name}`} onClick={() => onResetFactors(user)}>
+            <IconShieldOff size={18} stroke={1.7} aria-hidden />
           </ActionIcon>
         </RowTooltip>
       ) : null}
