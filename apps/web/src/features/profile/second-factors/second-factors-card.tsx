@@ -73,7 +73,7 @@ export function SecondFactorsCard() {
             <Title order={3} size="h5" id="totp-heading">
               Authenticator app
             </Title>
-            <Badge color={f.totp.enabled ? 'green.9' : 'gray.7'} variant="filled">
+            <Badge color={f.totp.enabled ? 'teal.9' : 'gray.7'} variant="filled">
               {f.totp.enabled ? 'On' : 'Off'}
             </Badge>
           </Group>
