@@ -7,7 +7,7 @@ import { type AppServer, ROOT, startAppServer } from '../scripts/lib/app-server'
 import { Api, signInAs, TEST_PASSWORD, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
 import { E2E, serverEnv } from './support/env';
-import { emailInput, expect, expectPath, otpBoxes, passwordInput, signIn, signInButton, test } from './support/fixtures';
+import { completeOtp, emailInput, expect, expectPath, otpBoxes, passwordInput, signIn, signInButton, test } from './support/fixtures';
 
 const appCode = (secret: string, offsetMs = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });
@@ -84,6 +84,14 @@ test.describe('authenticator app', () => {
     await page.getByLabel('Recovery code').fill(codes[0]!);
     await page.getByRole('button', { name: 'Validate' }).click();
     await expectPath(page, '/home', 20_000);
+
+    // The e-mailed code, sent only when asked for; the app stays one link away.
+    await passwordStep(page, baseURL!, email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'E-mail me a code' }).click();
+    await expect(page.getByText('Enter the 6-digit code we sent to')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use your authenticator app or passkey instead' })).toBeVisible();
+    await completeOtp(page, email, since);
 
     // The administrator resets the factors from the users list; the next sign-in is one step.
     await forgetSession(page, baseURL!);

@@ -63,10 +63,9 @@ export default function OtpPage() {
       if (controller.signal.aborted) return;
       if (check?.verify) {
         setEmail(check.email);
-        if (check.factors && !check.factors.emailSent && (check.factors.totp || check.factors.passkey)) {
-          setFactors(check.factors);
-          setMode('factor');
-        }
+        const other = check.factors && (check.factors.totp || check.factors.passkey) ? check.factors : null;
+        setFactors(other);
+        if (other && !other.emailSent) setMode('factor');
         setPhase('form');
       } else {
         storage.remove(STORAGE_KEYS.otpPending);
@@ -203,6 +202,11 @@ export default function OtpPage() {
                 Resend code
               </Anchor>
             </Text>
+            {factors ? (
+              <Anchor component="button" type="button" size="sm" fw={500} ta="center" onClick={() => setMode('factor')} disabled={verified}>
+                Use your authenticator app or passkey instead
+              </Anchor>
+            ) : null}
           </Stack>
         </form>
       )}
