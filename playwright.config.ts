@@ -14,6 +14,8 @@ const SOLO = [
   '**/data-table.spec.ts',
   '**/shared-ui.spec.ts',
   '**/tones-portal.spec.ts',
+  // Counts the page's reads over a time window: another spec's ingestion would add to them.
+  '**/live-updates.spec.ts',
 ];
 const SHORT_IDLE = '**/inactivity.spec.ts';
 

@@ -41,7 +41,7 @@ async function narrowCheck(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test.describe('tones portal', () => {
-  test('the simulator’s requests appear in the polled recents, the device details, the user-request list and the dashboards', async ({
+  test('the simulator’s requests appear in the live recents, the device details, the user-request list and the dashboards', async ({
     page,
     baseURL,
   }, testInfo) => {
@@ -85,7 +85,7 @@ test.describe('tones portal', () => {
     );
     expect(sim.stdout).toMatch(/accepted [1-9]/);
 
-    // Recents refresh on their own within a poll or two.
+    // Recents refresh on their own (pushed by the live stream).
     const ours = recents.getByRole('listitem').filter({ hasText: sequence.code });
     await expect(ours.first()).toBeVisible({ timeout: 15_000 });
     await expect(ours.first()).toContainText(location.name);

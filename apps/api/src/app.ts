@@ -23,6 +23,7 @@ import demoMediaRoutes from './modules/demo-media/demo-media.routes.js';
 import campaignMediaRoutes from './modules/campaign-media/campaign-media.routes.js';
 import toneSequencesRoutes from './modules/tone-sequences/tone-sequences.routes.js';
 import toneHomeRoutes from './modules/tone-home/tone-home.routes.js';
+import { liveRoutes } from './modules/live/index.js';
 import { createApiKeyService, userRequestsRoutes } from './modules/user-requests/index.js';
 import permissionsRoutes from './modules/permissions/permissions.routes.js';
 import rolesRoutes from './modules/roles/roles.routes.js';
@@ -37,6 +38,7 @@ import clientAddress from './plugins/client-address.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
+import liveBusPlugin from './plugins/live-bus.js';
 import mailPlugin, { type Mailer } from './plugins/mail.js';
 import metricsPlugin from './plugins/metrics.js';
 import multipartPlugin from './plugins/multipart.js';
@@ -102,9 +104,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(mailPlugin, { mailer: options.mailer });
   await app.register(rateLimitPlugin);
   await app.register(databasePlugin);
+  await app.register(liveBusPlugin);
   // The services every request needs (plugins/auth.ts reads them); decorated here, the composition root,
   // because plugins never import modules.
-  app.decorate('sessions', createSessionService({ db: app.db, config: app.config, clock: app.clock }));
+  app.decorate('sessions', createSessionService({ db: app.db, config: app.config, clock: app.clock, live: app.live }));
   app.decorate('access', createAccessService(app.db));
   app.decorate('apiKeys', createApiKeyService(app.db));
   await app.register(auditPlugin);
@@ -113,7 +116,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   // Before the queue (which reports job outcomes to it) and the routes (whose durations it measures).
   await app.register(metricsPlugin);
   // The registry's jobs, run (or only sent) by this process on the same footing as `npm run worker`'s.
-  const jobDeps: JobDeps = { db: app.db, storage: app.storage, jobTempDir: app.jobTempDir, ffmpegPath: app.ffmpegPath };
+  const jobDeps: JobDeps = { db: app.db, storage: app.storage, jobTempDir: app.jobTempDir, ffmpegPath: app.ffmpegPath, live: app.live };
   await app.register(queuePlugin, { jobs: JOBS, deps: jobDeps });
   // Before any route (hooks reach only contexts made after them), after the plugins it reads.
   await app.register(authPlugin);
@@ -149,6 +152,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await api.register(clientDashboardRoutes);
       await api.register(userRequestsRoutes);
       await api.register(toneHomeRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: '/api' },
   );

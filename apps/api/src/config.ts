@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MEDIA_MAX_BYTES, PASSWORD_MIN_LENGTH, SECURITY_DEFAULTS as S } from '@console/contract';
+import { LIVE_HEARTBEAT_MS, MEDIA_MAX_BYTES, PASSWORD_MIN_LENGTH, SECURITY_DEFAULTS as S } from '@console/contract';
 import { z } from 'zod';
 
 /**
@@ -59,6 +59,7 @@ const envSchema = z.object({
   PRODUCT_NAME: z.string().min(1).default('Platform'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   REDIS_URL: optionalString,
+  LIVE_HEARTBEAT_MS: int(LIVE_HEARTBEAT_MS, 100),
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   SEED_DEMO_PASSWORD: optionalString,
   WEB_DIST_DIR: optionalString,
@@ -116,6 +117,8 @@ export type Config = {
   productName: string;
   supportEmail: string;
   redisUrl?: string;
+  /** Heartbeat of live-update streams, and how often each re-checks its session and permission. */
+  liveHeartbeatMs: number;
   seedDemo: boolean;
   /** With seedDemo: also clients, media, actions, locations and uploads (default on; API tests turn it off). */
   seedDemoContent?: boolean;
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     redisUrl: e.REDIS_URL,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     // Demo data makes the embedded database useful at once; a real PostgreSQL is production-like.
     seedDemo: e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? !e.DATABASE_URL : ['true', '1', 'yes'].includes(e.SEED_DEMO),
     seedDemoPassword: e.SEED_DEMO_PASSWORD,

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/client.js';
 import type { SeedResult } from './db/seed/index.js';
 import type { Clock } from './lib/clock.js';
+import type { LiveBus } from './lib/live-bus/index.js';
 import type { MultipartBodyDoc } from './lib/http-schemas.js';
 import type { AccessService, SessionService } from './lib/services.js';
 import type { FileStorage } from './lib/storage/index.js';
@@ -97,6 +98,10 @@ declare module 'fastify' {
     jobTempDir: string;
     /** ffmpeg for video poster frames, or null (plugins/storage.ts, lib/media/poster.ts). */
     ffmpegPath: string | null;
+    /** The live-update bus (plugins/live-bus.ts): Redis, PostgreSQL LISTEN/NOTIFY or in process. */
+    live: LiveBus;
+    /** Ends each open event stream (the app ends them all when it closes). */
+    liveStreams: Set<() => void>;
     /** Every route under /api with its permission, filled when the app is ready (route-permissions.ts). */
     routeCatalogue: readonly RouteCatalogueEntry[];
   }

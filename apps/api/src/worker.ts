@@ -2,6 +2,7 @@ import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { JOBS, type JobDeps } from './jobs/index.js';
+import { createLiveBus } from './lib/live-bus/index.js';
 import { createLogger, exitOnStartFailure } from './lib/logger.js';
 import { createJobQueue } from './lib/queue/job-queue.js';
 import { openFileStorage } from './plugins/storage.js';
@@ -25,7 +26,9 @@ async function main() {
   // A worker started before any server still finds the tables its jobs write (the server seeds).
   await handle.withStartupLock(() => runMigrations(handle));
   const files = await openFileStorage(config);
-  const deps: JobDeps = { db: handle.db, storage: files.storage, jobTempDir: files.jobTempDir, ffmpegPath: files.ffmpegPath };
+  // Jobs report progress to the replicas' open streams (same transport as theirs: REDIS_URL, else DATABASE_URL).
+  const live = await createLiveBus(config, log);
+  const deps: JobDeps = { db: handle.db, storage: files.storage, jobTempDir: files.jobTempDir, ffmpegPath: files.ffmpegPath, live };
   const queue = createJobQueue({
     handle,
     workers: true,
@@ -50,6 +53,7 @@ async function main() {
     timer.unref();
     try {
       await queue.stop();
+      await live.close();
       await handle.close();
     } catch (err) {
       log.error({ err }, 'worker shutdown failed');

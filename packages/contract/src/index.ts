@@ -35,6 +35,7 @@ export * from './modules/demo-media.js';
 export * from './modules/campaign-media.js';
 export * from './modules/client-dashboard.js';
 export * from './modules/change-history.js';
+export * from './modules/live.js';
 // Indexes over the modules.
 export * from './registry/admin-paths.js';
 export * from './registry/resources.js';

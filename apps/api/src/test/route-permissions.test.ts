@@ -20,6 +20,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/index.js';
 import { createRoleWithKeys, createUser, loginWithKeys } from '../modules/roles/testing.js';
 import type { RouteCatalogueEntry, RoutePermission } from '../types.js';
+import { isLiveUrl } from './live-client.js';
 import { createTestApp, type TestSession } from './test-app.js';
 
 const t = await createTestApp();
@@ -122,7 +123,11 @@ function urlFor(route: RouteCatalogueEntry, aim: Aim, caller?: TestSession): str
 const fillRest = (names: string[], current: string, chosen: Record<string, string>) =>
   Object.fromEntries(names.filter((n) => n !== current && !(n in chosen)).map((n) => [n, '1']));
 
-function send(route: RouteCatalogueEntry, s: TestSession | undefined, aim: Aim, opts: { csrf?: null } = {}) {
+type Answer = Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'json'>;
+
+function send(route: RouteCatalogueEntry, s: TestSession | undefined, aim: Aim, opts: { csrf?: null } = {}): Promise<Answer> {
+  // A live-update stream never ends by itself: read it up to its `ready` event.
+  if (isLiveUrl(route.url)) return t.live(s, urlFor(route, aim, s));
   const payload = MUTATING.has(route.method) ? {} : undefined;
   return t.as(s, { method: route.method as 'GET', url: urlFor(route, aim, s), payload, ...opts });
 }
@@ -171,13 +176,13 @@ function keySets(p: Exclude<RoutePermission, 'public' | { readonly apiKey: unkno
   return { refused: [[...p.any]], holders: p.any.map((k) => [k]) };
 }
 
-function expectErrorShape(res: LightMyRequestResponse, code: string, who: string) {
+function expectErrorShape(res: Answer, code: string, who: string) {
   const body = errorResponseSchema.safeParse(res.json());
   expect(body.success, `${who}: ${res.body.slice(0, 200)}`).toBe(true);
   expect(body.data?.code, who).toBe(code);
 }
 
-function expectAdmitted(res: LightMyRequestResponse, who: string) {
+function expectAdmitted(res: Answer, who: string) {
   const said = `${who} got ${res.statusCode}: ${res.body.slice(0, 200)}`;
   expect([401, 403], said).not.toContain(res.statusCode);
   expect(res.statusCode, said).toBeLessThan(500);

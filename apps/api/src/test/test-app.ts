@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { createSeededTestDatabase } from './seeded-database.js';
 import { createTestDatabase } from './test-db.js';
 import { ADMIN, DEMO_PASSWORD, TEST_SEED } from './test-seed.js';
+import { injectUntilReady } from './live-client.js';
 import { codeOf, startMailbox } from './mailbox.js';
 
 export { ADMIN, DEMO_PASSWORD };
@@ -101,6 +102,11 @@ export async function createTestApp(
     return inject({ ...rest, headers: h });
   }
 
+  /** A live-update stream as `s`, read up to its `ready` event (live-client.ts). */
+  function live(s: TestSession | undefined, url: string) {
+    return injectUntilReady(app, { method: 'GET', url, headers: s ? { authorization: `Bearer ${s.token}` } : {} });
+  }
+
   async function close() {
     await app.close();
     await mailbox.close();
@@ -108,7 +114,7 @@ export async function createTestApp(
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { app, mailbox, clock, inject, login, as, close };
+  return { app, mailbox, clock, inject, login, as, live, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { bulkUploads } from '../../db/schema/index.js';
 import { defineJob, type JobContext } from '../../lib/queue/define-job.js';
-import type { BulkImporter, BulkJobDeps } from './importer.js';
+import type { BulkImporter, BulkJobDeps, Upload } from './importer.js';
 import { finishUpload } from './ledger.js';
 import { manageActionsImporter } from './manage-actions-importer.js';
 import { mediaImporter } from './media-importer.js';
@@ -32,6 +32,8 @@ export const bulkUploadJob = defineJob({
   handler: (data, { deps }: JobContext<BulkJobDeps>) => runUpload(deps, data.uploadId),
 });
 
+const PROGRESS_EVERY_MS = 1000;
+
 /** One run of the job: the row marked processing, its stored part copied to a temp file, its kind's importer. */
 export async function runUpload(deps: BulkJobDeps, uploadId: number) {
   const db = deps.db;
@@ -39,6 +41,21 @@ export async function runUpload(deps: BulkJobDeps, uploadId: number) {
   if (!upload) return; // removed meanwhile
   // Finished rows wait for a retry, which sets them pending again.
   if (upload.status !== 'pending' && upload.status !== 'processing') return;
+  // Open upload lists follow the counts the importer writes: "this upload moved" once a second
+  // while it runs and once when it ends, never per row.
+  const moved = () => deps.live.publish({ topic: 'bulk-uploads', kind: upload.kind, uploadIds: [uploadId] });
+  const ticker = setInterval(moved, PROGRESS_EVERY_MS);
+  try {
+    await importUpload(deps, upload);
+  } finally {
+    clearInterval(ticker);
+    moved();
+  }
+}
+
+async function importUpload(deps: BulkJobDeps, upload: Upload) {
+  const db = deps.db;
+  const uploadId = upload.id;
   await db
     .update(bulkUploads)
     .set({ status: 'processing', startedAt: sql`coalesce(${bulkUploads.startedAt}, now())`, updatedAt: sql`now()` })

@@ -59,6 +59,8 @@ export default async function bulkUploadsRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const rows = await service.upload(request, kind);
         for (const row of rows) await audit(request, 'bulk-upload', row.id, row);
+        // Other open lists of this kind (other tabs, other users) refetch; the job reports its progress itself.
+        app.live.publish({ topic: 'bulk-uploads', kind, uploadIds: rows.slice(0, 100).map((row) => row.id) });
         return reply.code(202).send({ success: true, message: BULK_UPLOAD_MESSAGES.received(rows.length), data: rows });
       },
     );
@@ -98,6 +100,7 @@ export default async function bulkUploadsRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const row = await service.retry(kind, request.params.id);
         await audit(request, 'bulk-upload-retry', row.id, row);
+        app.live.publish({ topic: 'bulk-uploads', kind, uploadIds: [row.id] });
         return reply.code(202).send({ success: true, message: BULK_UPLOAD_MESSAGES.retried, data: row });
       },
     );
@@ -117,6 +120,7 @@ export default async function bulkUploadsRoutes(app: FastifyInstance) {
       async (request) => {
         const before = await service.remove(kind, request.params.id, request);
         await audit(request, 'delete', before.id, null, before);
+        app.live.publish({ topic: 'bulk-uploads', kind, uploadIds: [before.id] });
         return { success: true, message: BULK_UPLOAD_MESSAGES.deleted };
       },
     );

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import type { bulkUploads } from '../../db/schema/index.js';
+import type { LiveBus } from '../../lib/live-bus/index.js';
 import type { FileStorage } from '../../lib/storage/index.js';
 
 /**
@@ -13,6 +14,8 @@ export type BulkJobDeps = {
   jobTempDir: string;
   /** ffmpeg for video poster frames, or null. */
   ffmpegPath: string | null;
+  /** Progress goes out on the live bus (open upload lists refetch). */
+  live: Pick<LiveBus, 'publish'>;
 };
 
 export type Upload = typeof bulkUploads.$inferSelect;

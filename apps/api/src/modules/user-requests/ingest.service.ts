@@ -66,6 +66,8 @@ export async function ingest(app: FastifyInstance, userId: number, body: IngestB
     contentByCode(app.db, [...new Set(rows.map((r) => r.toneCode))], now.toISOString().slice(0, 10)),
   ]);
   app.metrics.ingestedRows(accepted);
+  // Dashboards and the recent requests refetch (throttled per stream); duplicates changed nothing.
+  if (accepted > 0) app.live.publish({ topic: 'user-requests', count: accepted });
   return {
     success: true,
     message: M.ingested,

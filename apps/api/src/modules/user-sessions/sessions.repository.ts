@@ -99,12 +99,17 @@ export function createSessionsRepository(db: Db, opts: { asyncSignIn?: boolean }
       await db.update(sessions).set({ clientName: name, acknowledgedAt: at, lastSeenAt: at }).where(eq(sessions.id, id));
     },
 
-    /** Ends a session once; the end reason of an already ended session is never overwritten. */
-    async end(id: string, reason: SessionEndReason, at: Date) {
-      await db
+    /**
+     * Ends a session once; the end reason of an already ended session is never overwritten.
+     * Returns its user when this call ended it (live updates tell that user's streams).
+     */
+    async end(id: string, reason: SessionEndReason, at: Date): Promise<number | undefined> {
+      const rows = await db
         .update(sessions)
         .set({ endedAt: at, endReason: reason })
-        .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+        .where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
+        .returning({ userId: sessions.userId });
+      return rows[0]?.userId;
     },
 
     async endAllForUser(userId: number, reason: SessionEndReason, at: Date, exceptId?: string) {

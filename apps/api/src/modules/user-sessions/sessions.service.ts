@@ -3,6 +3,7 @@ import type { SessionEndReason } from '@console/contract';
 import { type Config, limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { LiveBus } from '../../lib/live-bus/index.js';
 import type { ClientMeta, SessionService } from '../../lib/services.js';
 import { csrfTokenFor, newToken, sha256 } from '../../lib/tokens.js';
 import { createSessionsRepository, type SessionRow } from './sessions.repository.js';
@@ -16,11 +17,15 @@ import { createSessionsRepository, type SessionRow } from './sessions.repository
 // it to be roughly current.
 const TOUCH_INTERVAL_MS = 15_000;
 
-export function createSessionService(deps: { db: Db; config: Config; clock: Clock }): SessionService {
+export function createSessionService(deps: { db: Db; config: Config; clock: Clock; live?: Pick<LiveBus, 'publish'> }): SessionService {
   // Async sign-in commits on a PostgreSQL server only (sessions.repository.ts).
   const repo = createSessionsRepository(deps.db, { asyncSignIn: Boolean(deps.config.databaseUrl) });
   const l = limits(deps.config);
   const idleLimit = (s: Pick<SessionRow, 'rememberMe'>) => (s.rememberMe ? l.rememberIdleMs : l.idleMs);
+  // Session lists and dashboards update live, and a user's open streams re-check their session at once.
+  const changed = (userId: number | undefined) => {
+    if (userId !== undefined) deps.live?.publish({ topic: 'sessions', userId });
+  };
 
   return {
     /** Lifetime of the cookies that mirror a session (undefined: a browser-session cookie). */
@@ -47,6 +52,7 @@ export function createSessionService(deps: { db: Db; config: Config; clock: Cloc
         expiresAt,
       };
       await (opts.signIn ? repo.insertForSignIn(row) : repo.insert(row));
+      changed(input.userId);
       return { id, token, csrfToken: csrfTokenFor(token, id), expiresAt, rememberMe: input.rememberMe };
     },
 
@@ -62,7 +68,7 @@ export function createSessionService(deps: { db: Db; config: Config; clock: Cloc
       const now = deps.clock.now();
       const reason = endReasonAt(session, user.status, now, idleLimit(session));
       if (reason) {
-        await repo.end(session.id, reason, reason === 'expired' ? session.expiresAt : now);
+        changed(await repo.end(session.id, reason, reason === 'expired' ? session.expiresAt : now));
         return null;
       }
       if (opts.touch !== false && now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
@@ -74,10 +80,14 @@ export function createSessionService(deps: { db: Db; config: Config; clock: Cloc
     /** Heartbeat: records activity now, without the write-saving interval. */
     touch: (id: string) => repo.touch(id, deps.clock.now()),
 
-    end: (id: string, reason: SessionEndReason) => repo.end(id, reason, deps.clock.now()),
+    async end(id: string, reason: SessionEndReason) {
+      changed(await repo.end(id, reason, deps.clock.now()));
+    },
 
-    endAllForUser: (userId: number, reason: SessionEndReason, exceptId?: string) =>
-      repo.endAllForUser(userId, reason, deps.clock.now(), exceptId),
+    async endAllForUser(userId: number, reason: SessionEndReason, exceptId?: string) {
+      await repo.endAllForUser(userId, reason, deps.clock.now(), exceptId);
+      changed(userId);
+    },
 
     async endStale(userId?: number) {
       const now = deps.clock.now();

@@ -51,7 +51,10 @@ export async function toneCode(c: Cluster): Promise<string> {
 }
 
 export async function clientId(c: Cluster): Promise<number> {
-  const [company] = await c.db.insert(companies).values({ name: 'Cluster Co' }).returning({ id: companies.id });
+  const [company] = await c.db
+    .insert(companies)
+    .values({ name: `Cluster Co ${randomBytes(3).toString('hex')}` })
+    .returning({ id: companies.id });
   const [client] = await c.db.insert(clients).values({ name: 'Cluster client', companyId: company!.id }).returning({ id: clients.id });
   return client!.id;
 }

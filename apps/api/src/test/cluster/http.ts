@@ -5,6 +5,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import { COOKIE_NAMES, HEADER_NAMES, type LoginResponse } from '@console/contract';
+import { collectSse } from '../live-client.js';
 
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string; json: <T = Record<string, unknown>>() => T };
 export type Session = { token: string; csrf: string; sessionId: string; userId: number };
@@ -62,6 +63,16 @@ async function collect(res: http.IncomingMessage): Promise<Answer> {
   for await (const c of res) chunks.push(c as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   return { status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) };
+}
+
+/** A live-update stream (GET, Server-Sent Events) as `as`, read as it arrives (live-client.ts). */
+export function openLiveStream(base: string, path: string, as: Session) {
+  const { request } = open(base, path, { as, headers: { accept: 'text/event-stream' } });
+  return new Promise<{ status: number } & ReturnType<typeof collectSse>>((resolve, reject) => {
+    request.on('response', (res) => resolve({ status: res.statusCode ?? 0, ...collectSse(res) }));
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 /** Signs in (one-step users) and returns the bearer token with its CSRF token. */

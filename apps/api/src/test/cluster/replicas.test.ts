@@ -2,13 +2,13 @@
 // and Redis, as README "Deployment and scale-out" documents: what one replica does, the other
 // sees at once. Calls go straight to a replica (A, B) or through the load balancer (LB).
 import { randomUUID } from 'node:crypto';
-import { bulkUploadPaths } from '@console/contract';
+import { bulkUploadPaths, LIVE_API_PATHS } from '@console/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkUploads, devices, manageActions, userRequests } from '../../db/schema/index.js';
 import { ADMIN, type Cluster, LIMITS, logOf, startCluster } from './cluster.js';
 import { addUser, apiKeyOf, clientId, csv, disableUser, ingestItem, toneCode } from './fixtures.js';
-import { type Answer, call, callInTwoParts, multipart, newClientAddress, type Session, signIn } from './http.js';
+import { type Answer, call, callInTwoParts, multipart, newClientAddress, openLiveStream, type Session, signIn } from './http.js';
 
 let c: Cluster;
 let A: string;
@@ -128,6 +128,49 @@ describe('work done once across processes', () => {
     // The job lines (job id) are in the worker's log only.
     expect(logOf(c.worker.logFile)).toContain(jobs.rows[0]!.id);
     for (const api of c.apis) expect(logOf(api.logFile)).not.toContain(jobs.rows[0]!.id);
+  });
+});
+
+describe('live updates across processes (Redis pub/sub)', () => {
+  it('a stream on A hears ingestion on B and the worker’s bulk progress, and ends when the session is logged out on B', async () => {
+    const s = await signIn(A, ADMIN);
+    const home = await openLiveStream(A, `/api${LIVE_API_PATHS.toneHome}`, s);
+    const bulk = await openLiveStream(A, `/api${LIVE_API_PATHS.bulkUploads('manage-actions')}`, s);
+    expect([home.status, bulk.status]).toEqual([200, 200]);
+    await Promise.all([home.next('ready'), bulk.next('ready')]);
+
+    const code = await toneCode(c);
+    const key = await apiKeyOf(LB, admin, (await addUser(LB, admin)).id);
+    const sent = await call(B, '/api/device/user-requests', {
+      headers: { 'x-api-key': key },
+      json: { requests: [ingestItem(code, 'DEV-LIVE')] },
+    });
+    expect(sent.status).toBe(200);
+    expect(JSON.parse((await home.next('user-requests')).data)).toEqual({ topic: 'user-requests', count: 1 });
+
+    const form = multipart({ clientId: await clientId(c) }, [
+      {
+        name: 'files',
+        filename: 'live.csv',
+        content: csv([
+          ['name', 'actionType', 'value', 'toneCode', 'status'],
+          ['Live 1', 'open-url', 'https://example.com/l', '', 'active'],
+        ]),
+      },
+    ]);
+    const res = await call(B, `/api${bulkUploadPaths('manage-actions').upload}`, { as: admin, ...form });
+    expect(res.status, res.text).toBe(202);
+    const id = res.json<{ data: { id: number }[] }>().data[0]!.id;
+    await finished(id);
+    // B's "received", then the worker's progress and "finished" (replicas run no jobs), merged at most once a second.
+    const events = [await bulk.next('bulk-uploads', 10_000), await bulk.next('bulk-uploads', 10_000, 1)];
+    for (const e of events) expect(JSON.parse(e.data)).toMatchObject({ kind: 'manage-actions', uploadIds: expect.arrayContaining([id]) });
+
+    expect((await call(B, '/api/auth/logout', { method: 'POST', as: s })).status).toBe(200);
+    for (const stream of [home, bulk]) {
+      expect(JSON.parse((await stream.next('end')).data)).toEqual({ reason: 'session-ended' });
+      await stream.ended();
+    }
   });
 });
 

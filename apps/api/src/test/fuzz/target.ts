@@ -7,6 +7,7 @@ import { rawZip } from '../../lib/bulk/testing.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { jpegWithGps, pngWithTrailingHtml } from '../../lib/uploads/testing.js';
 import { sha256 } from '../../lib/tokens.js';
+import { injectUntilReady, isLiveUrl } from '../live-client.js';
 import { ADMIN, createTestApp, type TestApp, type TestSession } from '../test-app.js';
 import type { FuzzCase } from './cases.js';
 import { hostileArchiveSamples } from './hostile-archives.js';
@@ -74,7 +75,9 @@ export async function createFuzzTarget() {
       headers[HEADER_NAMES.csrf] = c.forged.csrf;
     }
     if (c.contentType) headers['content-type'] = c.contentType;
-    return t.app.inject({ method: c.method as 'GET', url: c.url, headers, ...(c.payload === undefined ? {} : { payload: c.payload }) });
+    const opts = { method: c.method as 'GET', url: c.url, headers, ...(c.payload === undefined ? {} : { payload: c.payload }) };
+    // A live-update stream never ends by itself: its answer is read up to its `ready` event.
+    return c.method === 'GET' && isLiveUrl(c.url) ? injectUntilReady(t.app, opts) : t.app.inject(opts);
   }
 
   async function send(c: FuzzCase): Promise<Sent> {

@@ -7,6 +7,7 @@ import { downloadBulkFile } from './bulk-upload-api';
 import { BulkUploadLists } from './bulk-upload-lists';
 import { type BulkTemplateFormat, type BulkUploadKind, bulkUploadPaths } from '@console/contract';
 import { bulkKind } from './kinds';
+import { LiveIndicator } from '../ui/live-indicator';
 import { useLiveStatus } from './live-status';
 
 const TEMPLATES: [BulkTemplateFormat, string][] = [
@@ -23,8 +24,8 @@ export type BulkUploadPanelProps = {
 
 /**
  * Bulk upload of demo media, campaign media or manage-actions (DESIGN s.4b, spec s.4): pick and
- * send files, then follow them in the completed and pending-and-failed lists, which poll while
- * the background job works. Uploading, retrying and removing need the kind's bulkUpload key;
+ * send files, then follow them in the completed and pending-and-failed lists, which the job's
+ * progress refreshes live (polled while the live stream is cut). Uploading, retrying and removing need the kind's bulkUpload key;
  * the lists need its view key.
  */
 export function BulkUploadPanel({ kind, clientId }: BulkUploadPanelProps) {
@@ -36,7 +37,7 @@ export function BulkUploadPanel({ kind, clientId }: BulkUploadPanelProps) {
     () => void queryClient.invalidateQueries({ queryKey: [config.resourceName] }),
     [queryClient, config.resourceName],
   );
-  const live = useLiveStatus(kind, refreshResource);
+  const live = useLiveStatus(kind, refreshResource, canView);
 
   if (!canView && !canUpload) return null;
   const paths = bulkUploadPaths(kind);
@@ -76,6 +77,7 @@ export function BulkUploadPanel({ kind, clientId }: BulkUploadPanelProps) {
             Processing… the lists refresh on their own.
           </Text>
         ) : null}
+        {canView ? <LiveIndicator path={live.path} /> : null}
         {canView ? <BulkUploadLists kind={kind} clientId={clientId} canManage={canUpload} onRows={live.observe} /> : null}
       </Stack>
     </Card>

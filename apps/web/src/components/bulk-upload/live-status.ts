@@ -1,8 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { LIVE_API_PATHS, type BulkUploadFile as BulkUploadRow, type BulkUploadKind, type BulkUploadStatus } from '@console/contract';
+import { useLivePolling } from '../../lib/live-status';
+import { useLiveUpdates } from '../../lib/use-live-updates';
 import { bulkKeys } from './bulk-upload-api';
-import type { BulkUploadFile as BulkUploadRow, BulkUploadKind, BulkUploadStatus } from '@console/contract';
 
+/** The fallback poll while something is processing and the kind's live stream is cut. */
 const LIVE_POLL_MS = 2000;
 /** A just-uploaded row that never shows up on a visible page stops being awaited after this. */
 const TRACK_FOR_MS = 5 * 60_000;
@@ -45,12 +48,20 @@ export class LiveTracker {
 }
 
 /**
- * Polls the kind's two lists every LIVE_POLL_MS while something is pending or processing and
- * stops when nothing is; when work ends, `onIdle` lets the host list (the media or actions
- * themselves) refresh.
+ * The kind's live stream (its job's progress, uploads by others) refreshes the two lists; while
+ * that stream is cut, they are polled every LIVE_POLL_MS as long as something is pending or
+ * processing. When work ends, `onIdle` lets the host list (the media or actions themselves)
+ * refresh. `enabled`: the caller may view the lists (the stream needs the same key).
  */
-export function useLiveStatus(kind: BulkUploadKind, onIdle: () => void) {
+export function useLiveStatus(kind: BulkUploadKind, onIdle: () => void, enabled = true) {
   const queryClient = useQueryClient();
+  const path = LIVE_API_PATHS.bulkUploads(kind);
+  useLiveUpdates(
+    path,
+    useMemo(() => ({ 'bulk-uploads': [bulkKeys.kind(kind)] }), [kind]),
+    enabled,
+  );
+  const polling = useLivePolling(path, LIVE_POLL_MS) !== false;
   const [tracker] = useState(() => new LiveTracker());
   const [busy, setBusy] = useState(false);
   const lastPage = useRef(new Map<string, number[]>());
@@ -80,13 +91,13 @@ export function useLiveStatus(kind: BulkUploadKind, onIdle: () => void) {
   useEffect(() => {
     if (wasBusy.current && !busy) onIdle();
     wasBusy.current = busy;
-    if (!busy) return;
+    if (!busy || !polling) return;
     const timer = setInterval(() => {
       void queryClient.invalidateQueries({ queryKey: bulkKeys.kind(kind) });
       update();
     }, LIVE_POLL_MS);
     return () => clearInterval(timer);
-  }, [busy, kind, onIdle, queryClient, update]);
+  }, [busy, polling, kind, onIdle, queryClient, update]);
 
-  return { busy, track, observe };
+  return { busy, track, observe, path };
 }

@@ -21,6 +21,7 @@ export function DashboardFrame<T>({
   description,
   error,
   skeleton,
+  live,
   children,
 }: {
   query: DashboardQuery & { data: T | undefined };
@@ -28,11 +29,13 @@ export function DashboardFrame<T>({
   /** The spec's stored rejection of the call (s.8). */
   error: string;
   skeleton: ReactNode;
+  /** The live-updates indicator, when a stream feeds the dashboard. */
+  live?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   return (
     <Stack gap="lg" aria-busy={query.isFetching || undefined}>
-      <DashboardHeading title="Overview" description={description} {...headingStateOf(query, error)} />
+      <DashboardHeading title="Overview" description={description} {...headingStateOf(query, error)} live={live} />
       {query.isPending ? (
         <Stack gap="md" role="status" aria-label="Loading the dashboard">
           {skeleton}

@@ -1,6 +1,7 @@
 import { UI_TEXT } from '@console/contract';
 import { Alert, Button, Group, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { formatTimestamp } from '../../lib/formatters';
 
 export type DashboardHeadingProps = {
@@ -13,6 +14,8 @@ export type DashboardHeadingProps = {
   onRefresh: () => void;
   /** The spec's stored rejection (s.8) when a call failed; shown with 'Try Again'. */
   error?: string;
+  /** The live-updates indicator of the screen's stream (components/ui/live-indicator.tsx), under the freshness line. */
+  live?: ReactNode;
 };
 
 /** What a dashboard read by one query needs to know about it (a TanStack Query result fits). */
@@ -36,7 +39,7 @@ export function headingStateOf(query: DashboardQuery, error: string) {
 }
 
 /** A dashboard's title, freshness, Refresh button, and its failure with a retry. */
-export function DashboardHeading({ title, description, updatedAt, refreshing, loading, onRefresh, error }: DashboardHeadingProps) {
+export function DashboardHeading({ title, description, updatedAt, refreshing, loading, onRefresh, error, live }: DashboardHeadingProps) {
   return (
     <>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -47,6 +50,7 @@ export function DashboardHeading({ title, description, updatedAt, refreshing, lo
           <Text c="dimmed" size="sm">
             {updatedAt ? `Figures as of ${formatTimestamp(updatedAt)}` : description}
           </Text>
+          {live}
         </div>
         <Button
           variant="default"

@@ -96,6 +96,8 @@ export type DataTableProps<T> = {
   pinLastColumn?: boolean;
   /** Called with the rows shown whenever they change (also rows a route's loader prefetched, which queryFn never saw). */
   onRecords?: (records: T[]) => void;
+  /** Re-reads the page this often (e.g. a live list's fallback while its stream is cut, lib/live-status.ts); default never. */
+  refetchInterval?: number | false;
 } & BulkDeleteProps;
 
 /** The server-side list of every admin screen (spec s.3 list query/result, s.9 row limits). */
@@ -114,6 +116,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     toolbar,
     exports,
     listQueryOptions,
+    refetchInterval = false,
     searchable = true,
     searchLabel = 'Search',
     searchPlaceholder = 'Search...',
@@ -139,6 +142,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     queryKey: fullKey,
     queryFn: ({ signal }) => queryFn(query, { signal }),
     placeholderData: keepPreviousData,
+    refetchInterval,
   });
   const records = (result.data?.data ?? NO_RECORDS) as T[];
   // The rows in the table. Rendering a long page (up to 500 rows) is most of a list's work: it

@@ -46,6 +46,10 @@ export type ResourcePageProps<Row extends { id: RecordId }> = {
   filterBar?: ReactNode;
   /** Beside the title (e.g. whose records the list shows). */
   headerExtra?: ReactNode;
+  /** Under the description: the live-updates indicator of a list a stream feeds (components/ui/live-indicator.tsx). */
+  live?: ReactNode;
+  /** The list's polling while its live stream is cut (useLivePolling); default never. */
+  refetchInterval?: number | false;
   isRecordSelectable?: (row: Row) => boolean;
   /** Default: 'Search by <the declaration's search fields>…'. */
   searchPlaceholder?: string;
@@ -192,6 +196,7 @@ export function ResourcePage<Row extends { id: RecordId }>(props: ResourcePagePr
       noRecordsText={props.noRecordsText ?? `No ${plural.toLowerCase()} found`}
       pinLastColumn={hasActions}
       listQueryOptions={listQueryOptions}
+      refetchInterval={props.refetchInterval}
       exports={exports}
       {...bulk}
     />
@@ -215,6 +220,7 @@ export function ResourcePage<Row extends { id: RecordId }>(props: ResourcePagePr
           <Text c="dimmed" size="sm">
             {props.description}
           </Text>
+          {props.live}
         </div>
         {props.headerExtra}
         {can.create ? (

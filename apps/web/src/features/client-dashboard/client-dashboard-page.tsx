@@ -1,6 +1,8 @@
 import { SimpleGrid, Skeleton } from '@mantine/core';
 import { DashboardFrame } from '../../components/charts';
-import { CLIENT_DASHBOARD_ERROR, useClientDashboard } from './api/get-client-dashboard';
+import { LiveIndicator } from '../../components/ui/live-indicator';
+import { useLiveUpdates } from '../../lib/use-live-updates';
+import { CLIENT_DASHBOARD_ERROR, CLIENT_DASHBOARD_LIVE, CLIENT_DASHBOARD_LIVE_KEYS, useClientDashboard } from './api/get-client-dashboard';
 import { DashboardCharts } from './components/dashboard-charts';
 import { StatCards } from './components/stat-cards';
 
@@ -20,8 +22,16 @@ const skeleton = (
 
 /** /demo-admin/client-dashboard: clients, media, manage-actions and bulk upload outcomes from one call. */
 export default function ClientDashboardPage() {
+  useLiveUpdates(CLIENT_DASHBOARD_LIVE, CLIENT_DASHBOARD_LIVE_KEYS);
+  const query = useClientDashboard();
   return (
-    <DashboardFrame query={useClientDashboard()} description="Your clients at a glance." error={CLIENT_DASHBOARD_ERROR} skeleton={skeleton}>
+    <DashboardFrame
+      query={query}
+      description="Your clients at a glance."
+      error={CLIENT_DASHBOARD_ERROR}
+      skeleton={skeleton}
+      live={<LiveIndicator path={CLIENT_DASHBOARD_LIVE} updatedAt={query.dataUpdatedAt || undefined} />}
+    >
       {(data) => (
         <>
           <StatCards data={data} />

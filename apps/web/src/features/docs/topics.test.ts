@@ -29,6 +29,7 @@ describe('help topics', () => {
       'password-reset',
       'change-history',
       'bulk-uploads',
+      'live-updates',
     ]) {
       expect(findTopic(slug), slug).toBeDefined();
     }

@@ -68,6 +68,12 @@ export const DOC_TOPICS: readonly DocTopic[] = [
     summary: 'Who changed what on the list screens, and how to revert a change.',
     section: 'Administration',
   },
+  {
+    slug: 'live-updates',
+    title: 'Live updates',
+    summary: 'Which screens follow changes as they happen, and what Live and Stale mean.',
+    section: 'Tools',
+  },
   { slug: 'aes', title: 'AES keys', summary: 'Generate AES keys and IVs in the browser and try them with GCM or CBC.', section: 'Tools' },
   { slug: 'profile', title: 'Your profile', summary: 'Your details and colours, activity and sessions.', section: 'Your profile' },
 ];

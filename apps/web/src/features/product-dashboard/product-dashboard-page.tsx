@@ -2,7 +2,14 @@ import { Paper, SimpleGrid, Skeleton, Title } from '@mantine/core';
 import { IconActivity, IconBuilding, IconShieldLock, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import type { ProductDashboard } from '@console/contract';
 import { DashboardFrame, DashboardGrid, PerDayCard, type Stat, StatCards } from '../../components/charts';
-import { PRODUCT_DASHBOARD_ERROR, useProductDashboard } from './api/get-product-dashboard';
+import { LiveIndicator } from '../../components/ui/live-indicator';
+import { useLiveUpdates } from '../../lib/use-live-updates';
+import {
+  PRODUCT_DASHBOARD_ERROR,
+  PRODUCT_DASHBOARD_LIVE,
+  PRODUCT_DASHBOARD_LIVE_KEYS,
+  useProductDashboard,
+} from './api/get-product-dashboard';
 import { RecentChanges } from './components/recent-changes';
 
 function stats(data: ProductDashboard): Stat[] {
@@ -44,9 +51,12 @@ const skeleton = (
 
 /** /{product}/dashboard: companies, users, roles, sessions, sign-ins per day and recent changes from one call. */
 export default function ProductDashboardPage() {
+  useLiveUpdates(PRODUCT_DASHBOARD_LIVE, PRODUCT_DASHBOARD_LIVE_KEYS);
+  const query = useProductDashboard();
   return (
     <DashboardFrame
-      query={useProductDashboard()}
+      query={query}
+      live={<LiveIndicator path={PRODUCT_DASHBOARD_LIVE} updatedAt={query.dataUpdatedAt || undefined} />}
       description="Your platform at a glance."
       error={PRODUCT_DASHBOARD_ERROR}
       skeleton={skeleton}

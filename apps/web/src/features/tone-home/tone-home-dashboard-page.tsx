@@ -2,7 +2,9 @@ import type { ToneDashboard } from '@console/contract';
 import { Skeleton } from '@mantine/core';
 import { IconMapPin, IconMessage2, IconWaveSine } from '@tabler/icons-react';
 import { DashboardFrame, DashboardGrid, PerDayCard, type Stat, StatCards } from '../../components/charts';
-import { TONE_HOME_DASHBOARD_ERROR, useToneHomeDashboard } from './api/tone-home-api';
+import { LiveIndicator } from '../../components/ui/live-indicator';
+import { useLiveUpdates } from '../../lib/use-live-updates';
+import { TONE_HOME_DASHBOARD_ERROR, TONE_HOME_LIVE, TONE_HOME_LIVE_KEYS, useToneHomeDashboard } from './api/tone-home-api';
 import { TopLocationsCard } from './components/top-locations-card';
 
 const stats = (d: ToneDashboard): Stat[] => [
@@ -18,11 +20,14 @@ const skeleton = (
   </>
 );
 
-/** /tone-home-dashboard: the super admin figures of GET /dashboard. */
+/** /tone-home-dashboard: the super admin figures of GET /dashboard, refetched when the live stream says devices reported. */
 export default function ToneHomeDashboardPage() {
+  useLiveUpdates(TONE_HOME_LIVE, TONE_HOME_LIVE_KEYS);
+  const query = useToneHomeDashboard();
   return (
     <DashboardFrame
-      query={useToneHomeDashboard()}
+      query={query}
+      live={<LiveIndicator path={TONE_HOME_LIVE} updatedAt={query.dataUpdatedAt || undefined} />}
       description="Locations, tone sequences and user requests across the tones portal."
       error={TONE_HOME_DASHBOARD_ERROR}
       skeleton={skeleton}

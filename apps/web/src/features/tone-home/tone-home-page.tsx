@@ -1,12 +1,25 @@
 import { Grid, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { DashboardHeading, PerDayCard } from '../../components/charts';
-import { TONE_HOME_ERROR, useToneAnalytics, useToneHomeTotals, useToneRecents } from './api/tone-home-api';
+import { LiveIndicator } from '../../components/ui/live-indicator';
+import { useLiveUpdates } from '../../lib/use-live-updates';
+import {
+  TONE_HOME_ERROR,
+  TONE_HOME_LIVE,
+  TONE_HOME_LIVE_KEYS,
+  useToneAnalytics,
+  useToneHomeTotals,
+  useToneRecents,
+} from './api/tone-home-api';
 import { LocationCard, PlatformCard } from './components/analytics-cards';
 import { HomeStats } from './components/home-stats';
 import { RecentsSection } from './components/recents-section';
 
-/** /tone-dashboard/home: totals (GET /home), analytics (GET /home/analytics) and recent requests (GET /home/recents, polled). */
+/**
+ * /tone-dashboard/home: totals (GET /home), analytics (GET /home/analytics) and recent requests
+ * (GET /home/recents), refetched when the live stream says devices reported; polled while it is cut.
+ */
 export default function ToneHomePage() {
+  useLiveUpdates(TONE_HOME_LIVE, TONE_HOME_LIVE_KEYS);
   const home = useToneHomeTotals();
   const analytics = useToneAnalytics();
   const recents = useToneRecents();
@@ -17,7 +30,7 @@ export default function ToneHomePage() {
   };
 
   return (
-    // Busy only while first loading: the polls refresh in place and must not hide the page from screen readers.
+    // Busy only while first loading: live refetches refresh in place and must not hide the page from screen readers.
     <Stack gap="lg" aria-busy={home.isPending || analytics.isPending || undefined}>
       <DashboardHeading
         title="Tones portal"
@@ -27,6 +40,7 @@ export default function ToneHomePage() {
         loading={home.isPending && analytics.isPending}
         onRefresh={refresh}
         error={failed ? TONE_HOME_ERROR : undefined}
+        live={<LiveIndicator path={TONE_HOME_LIVE} updatedAt={recents.dataUpdatedAt || undefined} />}
       />
 
       {home.data ? <HomeStats data={home.data} /> : home.isPending ? <Skeleton h={104} radius="md" /> : null}

@@ -1,6 +1,14 @@
-import { CLIENT_DASHBOARD_PATH, type ClientDashboard, ERROR_MESSAGES, clientDashboardResponseSchema } from '@console/contract';
+import {
+  CLIENT_DASHBOARD_PATH,
+  type ClientDashboard,
+  ERROR_MESSAGES,
+  LIVE_API_PATHS,
+  clientDashboardResponseSchema,
+} from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useLivePolling } from '../../../lib/live-status';
 import { readData } from '../../../lib/read-data';
+import type { LiveInvalidations } from '../../../lib/use-live-updates';
 
 /** The spec's stored rejection for this call (s.8): demoAdminData is GET /client-dashboard. */
 export const CLIENT_DASHBOARD_ERROR = ERROR_MESSAGES.demoDashboard;
@@ -12,13 +20,20 @@ export const CLIENT_DASHBOARD_ERROR = ERROR_MESSAGES.demoDashboard;
 export const getClientDashboard = ({ signal }: { signal?: AbortSignal } = {}): Promise<ClientDashboard> =>
   readData(CLIENT_DASHBOARD_PATH, clientDashboardResponseSchema, CLIENT_DASHBOARD_ERROR, { signal }).then((b) => b.data);
 
+/** The stream that feeds the dashboard (bulk uploads created, progressing, finished), and what it refreshes. */
+export const CLIENT_DASHBOARD_LIVE = LIVE_API_PATHS.clientDashboard;
+export const CLIENT_DASHBOARD_LIVE_KEYS: LiveInvalidations = { 'bulk-uploads': [['client-dashboard']] };
+/** Only while the stream is cut (useLivePolling). */
+const FALLBACK_POLL_MS = 30_000;
+
 export const useClientDashboard = () =>
-  useQuery(
-    queryOptions({
+  useQuery({
+    ...queryOptions({
       queryKey: ['client-dashboard'],
       queryFn: ({ signal }) => getClientDashboard({ signal }),
       // DESIGN s.4b: figures reflect a write within seconds; a short reuse only spares quick back-and-forth.
       staleTime: 5_000,
       retry: 1,
     }),
-  );
+    refetchInterval: useLivePolling(CLIENT_DASHBOARD_LIVE, FALLBACK_POLL_MS),
+  });

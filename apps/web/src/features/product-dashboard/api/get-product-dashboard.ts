@@ -1,6 +1,8 @@
-import { ADMIN_API_PATHS, ERROR_MESSAGES, type ProductDashboard, productDashboardResponseSchema } from '@console/contract';
+import { ADMIN_API_PATHS, ERROR_MESSAGES, LIVE_API_PATHS, type ProductDashboard, productDashboardResponseSchema } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useLivePolling } from '../../../lib/live-status';
 import { readData } from '../../../lib/read-data';
+import type { LiveInvalidations } from '../../../lib/use-live-updates';
 
 /**
  * The rejection message of this call. The spec stores one default per dashboard flavour
@@ -35,4 +37,11 @@ const productDashboardQueryOptions = (timeZone = browserTimeZone()) =>
     retry: 1,
   });
 
-export const useProductDashboard = () => useQuery(productDashboardQueryOptions());
+/** The stream that feeds the dashboard (sessions started or ended), and what it refreshes. */
+export const PRODUCT_DASHBOARD_LIVE = LIVE_API_PATHS.productDashboard;
+export const PRODUCT_DASHBOARD_LIVE_KEYS: LiveInvalidations = { sessions: [['product-dashboard']] };
+/** Only while the stream is cut (useLivePolling). */
+const FALLBACK_POLL_MS = 30_000;
+
+export const useProductDashboard = () =>
+  useQuery({ ...productDashboardQueryOptions(), refetchInterval: useLivePolling(PRODUCT_DASHBOARD_LIVE, FALLBACK_POLL_MS) });

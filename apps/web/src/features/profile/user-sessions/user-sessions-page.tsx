@@ -1,12 +1,15 @@
-import { PERMISSION_KEYS, type UserSession } from '@console/contract';
+import { LIVE_API_PATHS, PERMISSION_KEYS, type UserSession } from '@console/contract';
 import { IconLogout } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import type { RowAction } from '../../../components/resource';
 import { showAlert } from '../../../components/ui/alert-dialog';
+import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { toast } from '../../../components/ui/toast';
 import { useSession } from '../../../lib/auth/session';
 import { formatTimestamp } from '../../../lib/formatters';
+import { useLivePolling } from '../../../lib/live-status';
 import { useCan } from '../../../lib/permissions';
+import { useLiveUpdates } from '../../../lib/use-live-updates';
 import { useEndSession } from '../api/end-session';
 import { userSessionsApi } from '../api/profile-lists-api';
 import { ProfileListPage } from '../components/profile-list-page';
@@ -14,6 +17,11 @@ import { describeUserAgent } from '../logic/user-agent';
 import { sessionColumns } from './session-columns';
 
 const NEWEST_FIRST = { field: 'startedAt', order: 'desc' } as const;
+/** Sessions started or ended (own ones, or everyone's for a view-all holder) refresh the list. */
+const LIVE = LIVE_API_PATHS.userSessions;
+const LIVE_KEYS = { sessions: [userSessionsApi.keys.all] };
+/** Only while the stream is cut. */
+const FALLBACK_POLL_MS = 30_000;
 
 // A row's name in its buttons: 'End session started <time>'.
 const recordName = (s: UserSession) => `started ${formatTimestamp(s.startedAt)}`;
@@ -24,6 +32,8 @@ export default function UserSessionsPage() {
   const canRevokeOwn = useCan([PERMISSION_KEYS.userSessions.revoke, PERMISSION_KEYS.userSessions.revokeAny]);
   const canRevokeAny = useCan(PERMISSION_KEYS.userSessions.revokeAny);
   const end = useEndSession();
+  useLiveUpdates(LIVE, LIVE_KEYS);
+  const refetchInterval = useLivePolling(LIVE, FALLBACK_POLL_MS);
 
   const onEnd = useCallback(
     async (s: UserSession) => {
@@ -70,6 +80,8 @@ export default function UserSessionsPage() {
       searchLabel="Search sessions"
       searchPlaceholder="Search IP, browser, end reason..."
       noRecordsText="No sessions found"
+      live={<LiveIndicator path={LIVE} />}
+      refetchInterval={refetchInterval}
     />
   );
 }

@@ -2,7 +2,6 @@ import type { UserRequest } from '@console/contract';
 import { Group, Paper, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatTimestamp } from '../../../lib/formatters';
-import { RECENTS_POLL_MS } from '../api/tone-home-api';
 import { RecentRequests } from './recent-requests';
 
 type Props = { requests: readonly UserRequest[] | undefined; updatedAt: number; loading: boolean };
@@ -13,7 +12,7 @@ export function countNew(previous: ReadonlySet<number> | null, next: readonly { 
   return next.filter((r) => !previous.has(r.id)).length;
 }
 
-/** 'Recent requests', refreshed every few seconds; new arrivals are announced politely. */
+/** 'Recent requests', refreshed as devices report (live updates); new arrivals are announced politely. */
 export function RecentsSection({ requests, updatedAt, loading }: Props) {
   const seen = useRef<Set<number> | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -31,7 +30,7 @@ export function RecentsSection({ requests, updatedAt, loading }: Props) {
           Recent requests
         </Title>
         <Text size="xs" c="dimmed">
-          Refreshes every {RECENTS_POLL_MS / 1000} s{updatedAt ? ` · ${formatTimestamp(updatedAt).split(' ')[1]}` : ''}
+          {updatedAt ? `Updated ${formatTimestamp(updatedAt).split(' ')[1]}` : ''}
         </Text>
       </Group>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
