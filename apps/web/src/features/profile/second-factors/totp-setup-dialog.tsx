@@ -49,7 +49,8 @@ export function TotpSetupDialog({ setup, onClose, onConfirmed }: Props) {
               mx="auto"
             />
             <Text size="sm">
-              Cannot scan? Enter this key instead: <Code style={{ wordBreak: 'break-word' }}>{setup.secret.match(/.{1,4}/g)?.join(' ')}</Code>
+              Cannot scan? Enter this key instead:{' '}
+              <Code style={{ wordBreak: 'break-word' }}>{setup.secret.match(/.{1,4}/g)?.join(' ')}</Code>
             </Text>
             <TextInput
               label="2. Enter the 6-digit code the app shows"
