@@ -20,6 +20,14 @@ export function createPgBus(connectionString: string, log: Log): LiveBus {
   let retry: NodeJS.Timeout | undefined;
 
   const warn = (msg: string) => (err: Error) => log.warn({ err: { message: err.message } }, msg);
+  // One statement at a time on the connection: pg queues overlapping queries itself, but that is
+  // deprecated (pg 9 removes it), and publishes overlap whenever two writers finish together.
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = (c: pg.Client, text: string, values?: unknown[]) => {
+    const done = queue.then(() => c.query(text, values));
+    queue = done.catch(() => {});
+    return done;
+  };
 
   function connect(): Promise<pg.Client | undefined> {
     if (client) return Promise.resolve(client);
@@ -56,13 +64,13 @@ export function createPgBus(connectionString: string, log: Log): LiveBus {
       retry = setTimeout(() => void listen(), RECONNECT_MS);
       return;
     }
-    await c.query(`listen ${LIVE_CHANNEL}`).catch(warn('live bus (postgres) listen failed'));
+    await run(c, `listen ${LIVE_CHANNEL}`).catch(warn('live bus (postgres) listen failed'));
   }
 
   return {
     publish(event) {
       void connect().then((c) =>
-        c?.query('select pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(event)]).catch(warn('live publish failed')),
+        c ? run(c, 'select pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(event)]).catch(warn('live publish failed')) : undefined,
       );
     },
     subscribe(topics, listener) {

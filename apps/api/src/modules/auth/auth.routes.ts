@@ -31,7 +31,7 @@ import { signedInReply } from './signed-in-reply.js';
 export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const c = app.config;
-  const deps = { db: app.db, config: c, clock: app.clock, mailer: app.mailer, sessions: app.sessions, log: app.log };
+  const deps = { db: app.db, config: c, clock: app.clock, mailer: app.mailer, sessions: app.sessions, log: app.log, live: app.live };
   const core = createSignInCore(deps);
   const auth = createAuthService(deps, core);
   const reset = createPasswordResetService(deps);

@@ -54,6 +54,8 @@ export function createPasswordResetService(deps: Omit<AuthDeps, 'sessions'>) {
       }
       const passwordHash = await hashPassword(newPassword);
       if (!(await repo.completeReset(found.token.id, found.user.id, passwordHash, at))) throw new AppError('RESET_TOKEN_INVALID');
+      // Every session of the user ended with the reset: their open streams close now, not at their next heartbeat.
+      deps.live?.publish({ topic: 'sessions', userId: found.user.id });
     },
   };
 }

@@ -5,6 +5,7 @@ import { type Config, limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { LiveBus } from '../../lib/live-bus/index.js';
 import type { ClientMeta, SessionService } from '../../lib/services.js';
 import { hmac, newNumericCode, newToken, sha256 } from '../../lib/tokens.js';
 import type { Mailer } from '../../plugins/mail.js';
@@ -12,7 +13,16 @@ import { createSecondFactorsRepository } from '../second-factors/index.js';
 import { otpMail } from './auth.mails.js';
 import { createAuthRepository, type UserRow } from './auth.repository.js';
 
-export type AuthDeps = { db: Db; config: Config; clock: Clock; mailer: Mailer; sessions: SessionService; log: FastifyBaseLogger };
+export type AuthDeps = {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  sessions: SessionService;
+  log: FastifyBaseLogger;
+  /** Tells open live streams that a user's sessions changed (a password reset ends them all). */
+  live?: Pick<LiveBus, 'publish'>;
+};
 
 export type SignedIn = {
   kind: 'session';

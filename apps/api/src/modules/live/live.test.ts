@@ -1,6 +1,7 @@
 import { LIVE_API_PATHS, PERMISSION_KEYS } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLive } from '../../test/live-client.js';
+import { resetTokenOf } from '../../test/mailbox.js';
 import { createTestApp, type TestApp, type TestSession } from '../../test/test-app.js';
 import { loginWithKeys } from '../roles/testing.js';
 import { csv, filePart, uploadParts, waitFinished } from '../bulk-uploads/bulk-uploads.testing.js';
@@ -123,6 +124,34 @@ describe('the stream ends with its session', () => {
     await other.close();
     expect(JSON.parse((await live.next('end')).data)).toEqual({ reason: 'shutdown' });
     await live.ended();
+  });
+});
+
+describe('a password reset', () => {
+  it('ends the user’s streams at once, not at their next heartbeat', async () => {
+    const slow = await createTestApp({ liveHeartbeatMs: 60_000 });
+    try {
+      const s = await slow.login('manager');
+      const live = await openLive(slow.app, {
+        method: 'GET',
+        url: `/api${LIVE_API_PATHS.userSessions}`,
+        headers: { authorization: `Bearer ${s.token}` },
+      });
+      await live.next('ready');
+      const since = Date.now();
+      await slow.inject({ method: 'POST', url: '/api/auth/request-password', payload: { email: 'manager@example.com' } });
+      const resetToken = resetTokenOf(await slow.mailbox.waitFor('manager@example.com', since));
+      const done = await slow.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { resetToken, newPassword: 'A-new-Passw0rd-for-live' },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(JSON.parse((await live.next('end', 3000)).data)).toEqual({ reason: 'session-ended' });
+      await live.ended(3000);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

@@ -1,12 +1,9 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, generateAuthenticationOptions, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Config } from '../../config.js';
+
+// Loaded on the first ceremony: on Node 24 the library probes WebCrypto's experimental algorithms
+// when it loads, and Node prints a warning for each; a server that never sees a passkey stays quiet.
+const webauthn = () => import('@simplewebauthn/server');
 
 type StoredPasskey = { id: string; publicKey: string; counter: number; transports: string[] };
 type Transports = NonNullable<Parameters<typeof generateAuthenticationOptions>[0]['allowCredentials']>[number]['transports'];
@@ -24,8 +21,8 @@ export type RelyingParty = ReturnType<typeof relyingParty>;
 
 const allowed = (keys: StoredPasskey[]) => keys.map((k) => ({ id: k.id, transports: k.transports as Transports }));
 
-export const registrationOptions = (rp: RelyingParty, user: { id: number; email: string; name: string }, existing: StoredPasskey[]) =>
-  generateRegistrationOptions({
+export const registrationOptions = async (rp: RelyingParty, user: { id: number; email: string; name: string }, existing: StoredPasskey[]) =>
+  (await webauthn()).generateRegistrationOptions({
     rpName: rp.rpName,
     rpID: rp.rpID,
     userName: user.email,
@@ -40,7 +37,7 @@ export const registrationOptions = (rp: RelyingParty, user: { id: number; email:
 /** The new credential, or null when the answer does not verify (wrong challenge, origin, format...). */
 export async function verifiedRegistration(rp: RelyingParty, response: unknown, challenge: string) {
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (await webauthn()).verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -55,8 +52,12 @@ export async function verifiedRegistration(rp: RelyingParty, response: unknown, 
   }
 }
 
-export const authenticationOptions = (rp: RelyingParty, keys: StoredPasskey[] | undefined) =>
-  generateAuthenticationOptions({ rpID: rp.rpID, allowCredentials: keys ? allowed(keys) : undefined, userVerification: 'preferred' });
+export const authenticationOptions = async (rp: RelyingParty, keys: StoredPasskey[] | undefined) =>
+  (await webauthn()).generateAuthenticationOptions({
+    rpID: rp.rpID,
+    allowCredentials: keys ? allowed(keys) : undefined,
+    userVerification: 'preferred',
+  });
 
 /**
  * The new signature counter when the assertion verifies against the stored key, else null.
@@ -70,7 +71,7 @@ export async function verifiedAssertion(
   requireUserVerification: boolean,
 ) {
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await webauthn()).verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
