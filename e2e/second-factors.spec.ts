@@ -62,8 +62,11 @@ test.describe('authenticator app', () => {
     await setup.getByRole('button', { name: 'Turn on' }).click();
 
     const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
-    const codes = (await saved.getByRole('list', { name: 'Recovery codes' }).locator('li').allInnerTexts()).map((c) => c.trim());
-    expect(codes).toHaveLength(10);
+    const items = saved.getByRole('list', { name: 'Recovery codes' }).locator('li');
+    // allInnerTexts does not wait: the dialog opens when the confirming call answers.
+    await expect(items).toHaveCount(10);
+    const codes = (await items.allInnerTexts()).map((c) => c.trim());
+    expect(new Set(codes).size).toBe(10);
     await page.screenshot({ path: testInfo.outputPath('recovery-codes.png') });
     await saved.getByRole('button', { name: 'I saved them' }).click();
     await expect(card.getByText('10 of 10 recovery codes left.')).toBeVisible();
