@@ -68,12 +68,15 @@ describe('actions', () => {
     expect(describeAction({ action: 'update-status', revertOf: null })).toBe('Changed status');
     expect(describeAction({ action: 'update-offline-mode', revertOf: null })).toBe('Changed offline mode');
     expect(describeAction({ action: 'regenerate-api-key', revertOf: null })).toBe('Regenerated the API key');
+    expect(describeAction({ action: 'second-factor.reset', revertOf: null })).toBe('Reset the second factors');
     expect(describeAction({ action: 'archive', revertOf: null })).toBe('Archive');
   });
 
   it('offers revert on the kinds of change the API puts back', () => {
     for (const action of ['create', 'update', 'delete', 'revert', 'update-status']) expect(isRevertible({ action }), action).toBe(true);
-    for (const action of ['regenerate-api-key', 'export', 'login']) expect(isRevertible({ action }), action).toBe(false);
+    for (const action of ['regenerate-api-key', 'export', 'login', 'second-factor.reset', 'second-factor.totp-enabled']) {
+      expect(isRevertible({ action }), action).toBe(false);
+    }
   });
 
   it('names a deleted or anonymous actor', () => {

@@ -67,6 +67,14 @@ const FIXED_ACTIONS: Record<string, string> = {
   update: 'Edited',
   delete: 'Deleted',
   'regenerate-api-key': 'Regenerated the API key',
+  // Second factors (modules/second-factors): on the user, not revertible (nothing of the user's input).
+  'second-factor.totp-enabled': 'Turned on an authenticator app',
+  'second-factor.totp-removed': 'Removed the authenticator app',
+  'second-factor.recovery-codes-renewed': 'Made new recovery codes',
+  'second-factor.passkey-added': 'Added a passkey',
+  'second-factor.passkey-removed': 'Removed a passkey',
+  'second-factor.passkey-sign-in': 'Changed passkey sign-in',
+  'second-factor.reset': 'Reset the second factors',
 };
 
 /**
