@@ -43,6 +43,8 @@ test.describe('authenticator app', () => {
     page,
     baseURL,
   }, testInfo) => {
+    // Four two-step sign-ins, each with the spec's pauses (3 s before the form, 2 s spinner, 3 s after).
+    test.setTimeout(180_000);
     const { admin, user, email } = await newStaff(baseURL!, uniqueTag());
     await signInAs(page, email);
     await page.goto('/profile/about');
@@ -121,6 +123,7 @@ test.describe('passkeys', () => {
   test.afterAll(async () => server?.stop());
 
   test('add a passkey on the profile, use it as the second step, then alone', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
     const origin = server.url;
     const { email } = await newStaff(`http://127.0.0.1:${server.port}`, uniqueTag());
     const cdp = await page.context().newCDPSession(page);
