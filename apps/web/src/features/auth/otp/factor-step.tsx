@@ -1,4 +1,11 @@
-import { type ChallengeFactors, ERROR_MESSAGES, type LoginResponse, SECOND_FACTOR_MESSAGES, UI_TEXT } from '@console/contract';
+import {
+  type ChallengeFactors,
+  ERROR_MESSAGES,
+  type LoginResponse,
+  recoveryCodeField,
+  SECOND_FACTOR_MESSAGES,
+  UI_TEXT,
+} from '@console/contract';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 import { passkeyCancelled, passkeysSupported, signWithPasskey } from '../../../lib/webauthn';
@@ -62,7 +69,8 @@ export function FactorStep({ token, factors, onAnswer, onUseEmail, onBack, done 
       return void settle(() => verifyFactor(token, 'totp', digits.join('')));
     }
     if (method === 'recovery') {
-      if (!/^[a-z2-7]{12}$/i.test(recovery.replace(/[\s-]/g, ''))) return setError(SECOND_FACTOR_MESSAGES.recoveryCode);
+      // The contract's own rule (dashes, spaces and case do not matter), as the API checks it.
+      if (!recoveryCodeField.safeParse(recovery).success) return setError(SECOND_FACTOR_MESSAGES.recoveryCode);
       return void settle(() => verifyFactor(token, 'recovery', recovery));
     }
     void settle(async () => verifyPasskeyStep(token, await signWithPasskey(await passkeyStepOptions(token))));
