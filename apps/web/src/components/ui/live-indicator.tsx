@@ -25,7 +25,9 @@ export function LiveIndicator({ path, updatedAt }: { path: string; updatedAt?: n
           : LIVE_TEXT.stopped(time(freshAt));
   return (
     <Group gap="sm" wrap="wrap" mt={4}>
-      <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-live-state={state} data-testid="live-indicator">
+      {/* As wide as "Connecting…" in every state: the help link then wraps (on a phone) or not the
+          same way before and after the stream connects, and the dashboard under it does not move. */}
+      <Group gap={6} wrap="nowrap" miw="5.5rem" role="status" aria-live="polite" data-live-state={state} data-testid="live-indicator">
         <Box
           aria-hidden
           w={8}
