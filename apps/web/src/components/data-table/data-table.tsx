@@ -31,6 +31,7 @@ import { columnTitle } from './column-title';
 import { ExportButtons } from './export-buttons';
 import { ListFooter } from './list-footer';
 import { memoRowFactory } from './memo-row';
+import { RowWindowProvider, useRowWindow, WINDOW_FROM } from './row-window';
 import { type ListQueryOptions, toExportQuery } from './list-query';
 import { SearchBox } from './search-box';
 import { HeaderSelectionCheckbox, RowSelectionCheckbox } from './selection-checkboxes';
@@ -41,8 +42,8 @@ import { useListQueryState } from './use-list-query-state';
 
 const SELECTION_ACCESSOR = '__selection';
 const NO_RECORDS: never[] = [];
-/** Pages longer than this render as a deferred render (see shownRecords). */
-const DEFER_ROWS = 100;
+/** Pages longer than this render as a deferred render (see shownRecords) and draw their rows as they are scrolled to (row-window.tsx). */
+const DEFER_ROWS = WINDOW_FROM;
 
 type BulkDeleteProps =
   | { onBulkDelete?: undefined; onConfirmDelete?: undefined }
@@ -279,6 +280,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [height, maxHeight, focusableScroll, label],
   );
 
+  // A long page draws the rows near the body's scroll position (row-window.tsx).
+  const rowWindow = useRowWindow(shownRecords.length, tableColumns.length, shownRecords);
+
   // The table itself renders again only when one of its own inputs changes (not when the toolbar,
   // the footer or the page around it does): every render of it walks all its rows' cells.
   const table = useMemo(
@@ -302,6 +306,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onRowClick={rowClick}
         pinLastColumn={pinLastColumn}
         rowFactory={memoRowFactory}
+        scrollViewportRef={rowWindow.viewportRef}
+        onScroll={rowWindow.onScroll}
       />
     ),
     [
@@ -318,6 +324,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       noRecordsText,
       rowClick,
       pinLastColumn,
+      rowWindow.viewportRef,
+      rowWindow.onScroll,
     ],
   );
 
@@ -356,8 +364,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ) : null}
 
       {/* Enter already sorts on mantine-datatable's header buttons; Space should too. */}
-      <Box className={classes.root} onKeyDownCapture={sortOnSpace} aria-busy={result.isFetching || rendering || undefined}>
-        {table}
+      <Box
+        className={classes.root}
+        onKeyDownCapture={sortOnSpace}
+        onFocusCapture={rowWindow.onFocusCapture}
+        aria-busy={result.isFetching || rendering || undefined}
+      >
+        <RowWindowProvider value={rowWindow.value}>{table}</RowWindowProvider>
       </Box>
       <VisuallyHidden role="status">{result.isFetching ? 'Loading' : ''}</VisuallyHidden>
 

@@ -1,5 +1,6 @@
 import { TableTr, type TableTrProps } from '@mantine/core';
 import { isValidElement, memo, type ReactNode } from 'react';
+import { useRowWindowState } from './row-window';
 
 type RowFactoryProps = { record: unknown; index: number; rowProps: TableTrProps; children: ReactNode };
 
@@ -12,9 +13,20 @@ type RowFactoryProps = { record: unknown; index: number; rowProps: TableTrProps;
  */
 export function memoRowFactory({ record, index, rowProps, children }: RowFactoryProps): ReactNode {
   return (
-    <MemoRow record={record} index={index} rowProps={rowProps}>
+    <WindowedRow record={record} index={index} rowProps={rowProps}>
       {children}
-    </MemoRow>
+    </WindowedRow>
+  );
+}
+
+/** A row past a long page's drawn rows (row-window.tsx) is held: one empty cell of a row's height. */
+function WindowedRow(props: RowFactoryProps) {
+  const { drawn, rowHeight, columns } = useRowWindowState();
+  if (props.index < drawn) return <MemoRow {...props} />;
+  return (
+    <tr data-held="true" style={{ height: rowHeight }}>
+      <td colSpan={columns} aria-hidden="true" />
+    </tr>
   );
 }
 

@@ -1,0 +1,74 @@
+import { createContext, type FocusEvent, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
+/**
+ * A long page (over WINDOW_FROM rows, up to 500) draws its first FIRST_ROWS rows and holds the
+ * rest as empty rows of the same height until the table's body is scrolled (or a keyboard user
+ * tabs) near them; a drawn row stays drawn. Drawing all 500 rows of mantine-datatable (about 47
+ * elements each) took seconds of a phone's CPU before anything could be clicked (Lighthouse
+ * mobile: 3.8 s of blocking time on the users list); the body is capped at 65vh, so at most a few
+ * dozen rows are ever in view. Shorter pages draw every row, as before.
+ */
+export const WINDOW_FROM = 100;
+const FIRST_ROWS = 30;
+/** Rows drawn beyond what is needed, so each scroll step draws a batch, not a row at a time. */
+const STEP = 50;
+/** Before the first row is measured: a row with one line of text. */
+const ESTIMATED_ROW_HEIGHT = 45;
+
+export type RowWindow = {
+  /** Rows [0, drawn) are drawn; the rest are held. */
+  drawn: number;
+  /** A held row's height (the drawn rows' average). */
+  rowHeight: number;
+  /** Cells per row, for the held row's one spanning cell. */
+  columns: number;
+};
+
+const ALL: RowWindow = { drawn: Number.POSITIVE_INFINITY, rowHeight: 0, columns: 1 };
+const RowWindowContext = createContext<RowWindow>(ALL);
+export const RowWindowProvider = RowWindowContext.Provider;
+export const useRowWindowState = () => useContext(RowWindowContext);
+
+/**
+ * The window over `rows` (the page's records): the value for RowWindowProvider, and the scroll and
+ * focus handlers for the table's scroll viewport. `pageKey` changes when another page, sort or
+ * filter arrives: the window starts again from where the body is scrolled to.
+ */
+export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
+  const viewportRef = useRef<HTMLDivElement | null>(null);
+  const windowed = rows > WINDOW_FROM;
+  const [drawn, setDrawn] = useState(FIRST_ROWS);
+  const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW_HEIGHT);
+
+  /** Draws enough rows to fill the body down to its scroll position plus one more view. */
+  const fill = useCallback(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const body = viewport.querySelector('tbody');
+    const drawnRows = body ? [...body.rows].filter((row) => !row.dataset.held) : [];
+    const measured = drawnRows.length ? drawnRows.reduce((sum, row) => sum + row.offsetHeight, 0) / drawnRows.length : 0;
+    if (measured > 0) setRowHeight(Math.round(measured));
+    const height = measured || ESTIMATED_ROW_HEIGHT;
+    const wanted = Math.ceil((viewport.scrollTop + 2 * viewport.clientHeight) / height);
+    setDrawn((current) => (wanted > current ? wanted + STEP / 2 : current));
+  }, []);
+
+  // Another page: back to the first rows, or as many as the body's scroll position needs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pageKey is the trigger, not an input
+  useLayoutEffect(() => {
+    setDrawn(FIRST_ROWS);
+    if (windowed) fill();
+  }, [pageKey, windowed, fill]);
+
+  /** Tabbing into the last drawn rows draws the next ones, so the keyboard never skips them. */
+  const onFocusCapture = useCallback(
+    (event: FocusEvent<HTMLElement>) => {
+      const row = (event.target as HTMLElement).closest('tr');
+      if (row && row.sectionRowIndex >= drawn - 5) setDrawn((current) => current + STEP);
+    },
+    [drawn],
+  );
+
+  const value = useMemo<RowWindow>(() => (windowed ? { drawn, rowHeight, columns } : ALL), [windowed, drawn, rowHeight, columns]);
+  return { value, viewportRef, onScroll: windowed ? fill : undefined, onFocusCapture: windowed ? onFocusCapture : undefined };
+}
