@@ -1,9 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles/global.css';
+import './styles/boot-shell.css';
 
 import { PUBLIC_ROUTES } from '@console/contract';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
@@ -27,10 +28,16 @@ document.title = config.productName;
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first render is a transition: React renders it in slices of a few ms and lets the browser
+// paint and take input between them, instead of building the whole signed-in screen (shell,
+// navigation, the page, its table) in one uninterrupted task. On a phone that task took 0.6-2.5 s
+// (Lighthouse mobile's total blocking time).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});
