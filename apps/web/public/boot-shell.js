@@ -22,7 +22,7 @@
     let firstname = '';
     try {
       const details = JSON.parse(decodeURIComponent(raw));
-      firstname = (details && details.user && typeof details.user.firstname === 'string' && details.user.firstname) || '';
+      firstname = (typeof details?.user?.firstname === 'string' && details.user.firstname) || '';
     } catch (_e) {
       /* an unreadable cookie: no name */
     }

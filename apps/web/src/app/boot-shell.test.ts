@@ -18,11 +18,11 @@ function page(path: string, { cookie, productName = 'Acme' }: { cookie?: unknown
   document.body.innerHTML = '<div id="root"></div>';
   window.history.replaceState(null, '', path);
   clearCookie();
-  if (cookie !== undefined) document.cookie = `${COOKIE}=${encodeURIComponent(typeof cookie === 'string' ? cookie : JSON.stringify(cookie))}; path=/`;
+  if (cookie !== undefined)
+    document.cookie = `${COOKIE}=${encodeURIComponent(typeof cookie === 'string' ? cookie : JSON.stringify(cookie))}; path=/`;
   new Function(SCRIPT)();
   return document.getElementById('root') as HTMLElement;
 }
-
 
 afterEach(clearCookie);
 
