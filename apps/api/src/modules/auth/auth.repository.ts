@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, otpChallenges, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
+import { auditLog, otpChallenges, passwordResetTokens, roles, sessions, users } from '../../db/schema/index.js';
+import { enrolledFields, enrolledOf } from '../second-factors/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -10,17 +11,21 @@ export const AUTH_AUDIT = { signInFailed: 'auth.sign-in-failed', resetRequested:
 const asDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
 
 export function createAuthRepository(db: Db) {
-  // Prepared once: the first statement of every sign-in (db/prepared.ts says why).
+  // Prepared once: the first statement of every sign-in (db/prepared.ts says why). It also reads
+  // what decides the second step (the user's factors, their role's rule), so a sign-in is one
+  // read, the password check and one write; a separate lookup was ~0.5 ms of every sign-in.
   const byEmail = db
-    .select()
+    .select({ user: users, enrolled: enrolledFields })
     .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.email, sql.placeholder('email')))
     .limit(1)
     .prepare('user_by_email');
   return {
+    /** The user of an e-mail, with `enrolled`: the second factors they can sign in with, and whether their role requires one. */
     async userByEmail(email: string) {
-      const rows = await byEmail.execute({ email: email.toLowerCase() });
-      return rows[0];
+      const [row] = await byEmail.execute({ email: email.toLowerCase() });
+      return row && { ...row.user, enrolled: enrolledOf(row.enrolled) };
     },
 
     async userById(id: number) {

@@ -34,7 +34,7 @@ export function createAuthService(deps: AuthDeps, core: SignInCore = createSignI
       const rememberMe = input.rememberMe ?? false;
       // A second step when the user turned the e-mailed code on, enrolled an app or a passkey, or
       // their role requires one. For two-step users the failure count is reset only once it passes.
-      const enrolled = await factors.enrolled(user.id);
+      const { enrolled } = user;
       const other = enrolled.totp || enrolled.passkey;
       if (user.twoFactorEnabled || other || enrolled.requiredByRole) return core.startChallenge(user, rememberMe, meta, !other);
       return core.completeSignIn(user, rememberMe, meta);

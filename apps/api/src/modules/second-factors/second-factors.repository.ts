@@ -5,6 +5,25 @@ import { passkeys, recoveryCodes, roles, totpFactors, users, webauthnChallenges 
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
+/**
+ * Which factors can finish a two-step sign-in for a user, and whether their role requires one, as
+ * fields of a select from users joined to their role (qualified: a select from users alone would
+ * leave `users.id` unqualified inside the subqueries). The sign-in's user read selects them too, so
+ * a sign-in reads the user and their factors in one statement (auth.repository.ts).
+ */
+export const enrolledFields = {
+  totp: sql<boolean>`exists(select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
+  passkey: sql<boolean>`exists(select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
+  requiredByRole: roles.secondFactorRequired,
+};
+
+/** What `enrolledFields` read, as booleans; none (no row, or drizzle's null for a left-joined role that is missing): all false. */
+export const enrolledOf = (row: { totp: boolean; passkey: boolean; requiredByRole: boolean | null } | null | undefined) => ({
+  totp: !!row?.totp,
+  passkey: !!row?.passkey,
+  requiredByRole: !!row?.requiredByRole,
+});
+
 /** The SQL of second factors: the app's secret, recovery codes, passkeys and WebAuthn challenges. */
 export function createSecondFactorsRepository(db: Db) {
   return {
@@ -31,16 +50,8 @@ export function createSecondFactorsRepository(db: Db) {
 
     /** Which factors can finish a two-step sign-in for the user, and whether their role requires one. */
     async enrolled(userId: number) {
-      const [row] = await db
-        .select({
-          totp: sql<boolean>`exists(select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
-          passkey: sql<boolean>`exists(select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
-          requiredByRole: roles.secondFactorRequired,
-        })
-        .from(users)
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(eq(users.id, userId));
-      return { totp: !!row?.totp, passkey: !!row?.passkey, requiredByRole: !!row?.requiredByRole };
+      const [row] = await db.select(enrolledFields).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, userId));
+      return enrolledOf(row);
     },
 
     async totpOf(userId: number) {
