@@ -1,12 +1,12 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { type Config, loadConfig } from './config.js';
 import { JOBS, type JobDeps } from './jobs/index.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { FileStorage } from './lib/storage/index.js';
 import { bindRequestContext, createLogger, requestId } from './lib/logger.js';
+import { replySerializerCompiler } from './lib/reply-serializer/index.js';
 import { validatorCompiler } from './lib/validator.js';
 import { accessRoutes, createAccessService } from './modules/access/index.js';
 import authRoutes from './modules/auth/auth.routes.js';
@@ -81,7 +81,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies are written from the routes' zod schemas; lib/reply-serializer says how, and why not by zod itself.
+  app.setSerializerCompiler(replySerializerCompiler);
   // Some clients send Content-Type: application/json with an empty body on bodiless POSTs
   // (logout, heartbeat); accept that as "no body" instead of failing with 400.
   const jsonParser = app.getDefaultJsonParser('error', 'error');

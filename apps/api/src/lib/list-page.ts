@@ -3,6 +3,7 @@ import { type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { listRowCounts } from '../db/schema/index.js';
+import { flatRows } from './flat-rows.js';
 
 /**
  * One page of a list, at the same cost on page 1 and on page 2,000 of a million rows (README
@@ -17,7 +18,7 @@ import { listRowCounts } from '../db/schema/index.js';
  *   total is exact again.
  * - Deferred join: the page's ids come first, from an index-only scan of the (sort column, id)
  *   index with LIMIT/OFFSET, then only those rows are read and joined. An OFFSET then skips index
- *   entries, not heap rows and joins.
+ *   entries, not heap rows and joins. Not where the OFFSET is smaller than the page: read directly.
  * - Reverse read: with an exact total, a page past the middle is read from the other end in the
  *   reverse order (OFFSET total - offset - limit), and flipped back, so the last page costs what
  *   the first does.
@@ -64,6 +65,20 @@ function windowOf(offset: number, limit: number, total: number | undefined): Win
  */
 async function pageRows<Row>(s: PageSource, fields: SelectedFields, w: Window): Promise<Row[]> {
   if (w.limit === 0) return [];
+  // A page that skips fewer rows than it reads (the first pages, and the last ones read from the
+  // end) is read straight down the sort index. The deferred join would save little there and costs:
+  // looking each row up again by id, a sort, and a join the planner takes longer over (users page 1,
+  // 100k rows: ~5 ms of SQL against ~1.5 ms). Read from the end, the rows are flipped back here.
+  if (w.offset < w.limit) {
+    const near = s
+      .from(s.db, fields)
+      .where(s.where)
+      .orderBy(...orderTerms(s.key, s.id, w.reverse))
+      .limit(w.limit)
+      .offset(w.offset);
+    const rows = await flatRows<Row>(s.db, near, fields);
+    return w.reverse ? rows.reverse() : rows;
+  }
   const ids = s
     .idsFrom(s.db, { pageId: sql`${s.id}`.as('page_id') })
     .where(s.where)
@@ -71,10 +86,11 @@ async function pageRows<Row>(s: PageSource, fields: SelectedFields, w: Window): 
     .limit(w.limit)
     .offset(w.offset)
     .as('page_ids');
-  return (await s
+  const page = s
     .from(s.db, fields)
     .innerJoin(ids, sql`${ids.pageId} = ${s.id}`)
-    .orderBy(...orderTerms(s.key, s.id))) as Row[];
+    .orderBy(...orderTerms(s.key, s.id));
+  return flatRows<Row>(s.db, page, fields);
 }
 
 /** How many rows match, counting no further than `cap + 1`. */

@@ -1,4 +1,4 @@
-export { equalityFilters, isoTimestamps, listFrom, sortFieldsOf } from './list-fields.js';
+export { equalityFilters, isoText, isoTimestamps, listFrom, sortFieldsOf } from './list-fields.js';
 export { recordChange } from './record-change.js';
 export { registerResourceRoutes } from './routes.js';
 export { type Change, createCrudService, inputColumns, type WriteContext } from './service.js';

@@ -1,5 +1,5 @@
-import { type Column, eq, type SQL } from 'drizzle-orm';
-import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { type Column, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import type { Filter, ListDefinition } from '../list-query.js';
 
@@ -49,3 +49,12 @@ export const isoTimestamps = (row: { createdAt: Date; updatedAt: Date }) => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/**
+ * A timestamptz column selected as the text the API answers: what `Date#toISOString()` writes
+ * ('2026-01-31T09:05:00.123Z'; the microseconds cut, as a JS Date cuts them). Big lists select
+ * their timestamps this way: read into a Date and written back as text, 500 rows' timestamps were
+ * ~1 ms of a page (issue 17). Sort and filter by the column itself, not by this (its index).
+ */
+export const isoText = <C extends PgColumn>(column: C) =>
+  sql<C['_']['notNull'] extends true ? string : string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

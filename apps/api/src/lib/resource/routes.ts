@@ -162,10 +162,10 @@ export function registerResourceRoutes<Row>(app: FastifyInstance, options: Resou
       },
     },
     async (request) => {
-      const page = await list.page(app.db, request.query as ListInput, await filters(request));
-      if (!options.decorate) return page;
-      const row = await options.decorate(request);
-      return { ...page, data: page.data.map(row) };
+      const where = await filters(request);
+      // The decoration's own read (the caller's manageable roles) runs beside the page's, not after it.
+      const [page, row] = await Promise.all([list.page(app.db, request.query as ListInput, where), options.decorate?.(request)]);
+      return row ? { ...page, data: page.data.map(row) } : page;
     },
   );
 

@@ -10,5 +10,7 @@ export const withManageable =
   <Row extends object>(app: FastifyInstance, roleOf: (row: Row) => number) =>
   async (request: FastifyRequest) => {
     const manageable = await manageableRoles(app.db, requestActor(requireAuth(request)));
-    return (row: Row) => ({ ...row, manageable: manageable(roleOf(row)) });
+    // In place: the rows are this request's own (fresh from the list's toDto), and copying each
+    // one ({ ...row, manageable }) cost ~0.4 ms of a 500-row page against ~0.01 ms (issue 17).
+    return (row: Row) => Object.assign(row, { manageable: manageable(roleOf(row)) });
   };

@@ -6,7 +6,7 @@ import { devices, locations, toneSequences, userRequests } from '../../db/schema
 import { dateRangeFilters } from '../../lib/date-range.js';
 import { keptRowCount } from '../../lib/list-page.js';
 import { defineList, type Filter } from '../../lib/list-query.js';
-import { equalityFilters, listFrom, sortFieldsOf } from '../../lib/resource/index.js';
+import { equalityFilters, isoText, listFrom, sortFieldsOf } from '../../lib/resource/index.js';
 
 const fields = {
   id: userRequests.id,
@@ -21,8 +21,9 @@ const fields = {
   deviceModel: userRequests.deviceModel,
   osVersion: userRequests.osVersion,
   appVersion: userRequests.appVersion,
-  requestedAt: userRequests.requestedAt,
-  receivedAt: userRequests.receivedAt,
+  // As ISO text from the database: no Date per row and cell (lib/resource/list-fields.ts isoText).
+  requestedAt: isoText(userRequests.requestedAt),
+  receivedAt: isoText(userRequests.receivedAt),
 };
 type Raw = SelectResultFields<typeof fields>;
 
@@ -39,8 +40,8 @@ const toUserRequest = (r: Raw): UserRequestExportRow => ({
   deviceModel: r.deviceModel,
   osVersion: r.osVersion,
   appVersion: r.appVersion,
-  requestedAt: r.requestedAt.toISOString(),
-  receivedAt: r.receivedAt.toISOString(),
+  requestedAt: r.requestedAt,
+  receivedAt: r.receivedAt,
   locationName: r.locationName,
   toneSequenceName: r.toneSequenceName,
   toneCode: r.toneCode,
@@ -63,6 +64,9 @@ export const userRequestsList = defineList({
   sortFields: sortFieldsOf(fields, userRequestsResource.list.sortFields, {
     locationName: { expr: locations.name, nullable: false, joined: true },
     toneSequenceName: { expr: toneSequences.name, nullable: false, joined: true },
+    // The columns, not their text: their (column, id) indexes serve the order.
+    requestedAt: userRequests.requestedAt,
+    receivedAt: userRequests.receivedAt,
   }),
   defaultSort: { field: 'requestedAt', order: 'desc' },
   // The expression of user_requests_search_trgm_idx (one trigram index serves the three columns).

@@ -6,7 +6,7 @@ import { companies, roles, users } from '../../db/schema/index.js';
 import { keptRowCount } from '../../lib/list-page.js';
 import { defineList } from '../../lib/list-query.js';
 import { profilePath } from '../profile/index.js';
-import { defineStore, equalityFilters, isoTimestamps, listFrom, sortFieldsOf } from '../../lib/resource/index.js';
+import { defineStore, equalityFilters, isoText, listFrom, sortFieldsOf } from '../../lib/resource/index.js';
 
 const userFields = {
   id: users.id,
@@ -25,9 +25,10 @@ const userFields = {
   status: users.status,
   twoFactorEnabled: users.twoFactorEnabled,
   hasApiKey: sql<boolean>`(${users.apiKeyHash} is not null)`,
-  lastLoginAt: users.lastLoginAt,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
+  // As ISO text from the database: no Date per row and cell (lib/resource/list-fields.ts isoText).
+  lastLoginAt: isoText(users.lastLoginAt),
+  createdAt: isoText(users.createdAt),
+  updatedAt: isoText(users.updatedAt),
 };
 const toUser = (u: SelectResultFields<typeof userFields>): User => ({
   ...u,
@@ -36,8 +37,6 @@ const toUser = (u: SelectResultFields<typeof userFields>): User => ({
   profile: profilePath(u.profile),
   profileName: u.profile ? u.profileName : null,
   hasApiKey: Boolean(u.hasApiKey),
-  lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
-  ...isoTimestamps(u),
 });
 
 /** GET /users and its export (the list pattern: see lib/list-query.ts). */
@@ -59,6 +58,10 @@ export const usersList = defineList({
   sortFields: sortFieldsOf(userFields, usersResource.list.sortFields, {
     roleName: { expr: roles.name, nullable: false, joined: true },
     companyName: { expr: companies.name, nullable: true, joined: true },
+    // The columns, not their text: their (column, id) indexes serve the order.
+    lastLoginAt: users.lastLoginAt,
+    createdAt: users.createdAt,
+    updatedAt: users.updatedAt,
   }),
   defaultSort: { field: 'createdAt', order: 'desc' },
   // The expression of users_search_trgm_idx, so the trigram index serves the search.
