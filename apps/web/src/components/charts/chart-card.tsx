@@ -1,5 +1,3 @@
-// Loaded with the dashboards only (charts are not part of the shell or /login).
-import '@mantine/charts/styles.css';
 import { Box, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 

@@ -1,8 +1,13 @@
-import { AreaChart } from '@mantine/charts';
+import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { ChartCard } from './chart-card';
 import { dayLabel, perDaySummary } from './chart-format';
 
 type Day = { date: string; count: number };
+
+const AreaChartDrawing = lazy(() => import('./area-chart-drawing'));
+/** The drawing's height, kept free while it loads (no layout shift). */
+const CHART_HEIGHT = 280;
 
 type Props = {
   title: string;
@@ -24,22 +29,9 @@ export function PerDayCard({ title, days, noun = 'request', label = 'Requests', 
   ] as const;
   return (
     <ChartCard title={title} description={perDaySummary(days, noun)} data={days} tableColumns={columns}>
-      <AreaChart
-        h={280}
-        data={data}
-        dataKey="day"
-        series={[{ name: 'count', label, color: 'brand.5' }]}
-        curveType="monotone"
-        withGradient
-        fillOpacity={0.35}
-        strokeWidth={2}
-        gridAxis="y"
-        tickLine="none"
-        yAxisProps={{ allowDecimals: false, width: 36 }}
-        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
-        valueFormatter={(value) => String(value)}
-        accessibilityLayer={false}
-      />
+      <Suspense fallback={<Box h={CHART_HEIGHT} />}>
+        <AreaChartDrawing data={data} label={label} height={CHART_HEIGHT} />
+      </Suspense>
     </ChartCard>
   );
 }

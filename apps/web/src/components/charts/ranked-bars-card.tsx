@@ -1,3 +1,5 @@
+// Mantine charts' styles come with its drawings (chart-card.tsx has none of its own).
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import type { ReactNode } from 'react';
 import { ChartCard } from './chart-card';

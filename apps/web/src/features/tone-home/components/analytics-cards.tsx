@@ -1,3 +1,5 @@
+// Mantine charts' styles come with its drawings (components/charts/chart-card.tsx has none of its own).
+import '@mantine/charts/styles.css';
 import type { ToneAnalytics } from '@console/contract';
 import { DonutChart } from '@mantine/charts';
 import { ChartCard, ChartLegend, RankedBarsCard } from '../../../components/charts';
