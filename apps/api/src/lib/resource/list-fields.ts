@@ -21,14 +21,16 @@ export const listFrom =
 
 /**
  * A list's sort map (defineList `sortFields`) from the contract's `list.sortFields`: each name
- * sorts by the column or expression the list selects under that name, or by its entry in
- * `entries` where that is not it (a left-joined column that can be null, a count that never is,
- * a value computed from other columns). A name with neither fails at start-up.
+ * sorts by the column or expression the list selects under that name (a timestamp selected as
+ * `isoText`: by its column, which its index serves), or by its entry in `entries` where that is
+ * not it (a left-joined column that can be null, a count that never is, a value computed from
+ * other columns). A name with neither fails at start-up.
  */
 export function sortFieldsOf(fields: SelectedFields, names: readonly string[], entries: SortMap = {}): SortMap {
   return Object.fromEntries(
     names.map((name) => {
-      const entry = entries[name] ?? (fields[name] as SortMap[string] | undefined);
+      const field = fields[name];
+      const entry = entries[name] ?? ((field && isoTextColumns.get(field as SQL)) || (field as SortMap[string] | undefined));
       if (!entry) throw new Error(`sortFieldsOf: the list selects no field "${name}"`);
       return [name, entry];
     }),
@@ -50,11 +52,20 @@ export const isoTimestamps = (row: { createdAt: Date; updatedAt: Date }) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** The column behind each `isoText` expression: sortFieldsOf sorts by it. */
+const isoTextColumns = new WeakMap<SQL, PgColumn>();
+
 /**
  * A timestamptz column selected as the text the API answers: what `Date#toISOString()` writes
  * ('2026-01-31T09:05:00.123Z'; the microseconds cut, as a JS Date cuts them). Big lists select
  * their timestamps this way: read into a Date and written back as text, 500 rows' timestamps were
- * ~1 ms of a page (issue 17). Sort and filter by the column itself, not by this (its index).
+ * ~1 ms of a page (issue 17). Sort and filter by the column itself, not by this (its index):
+ * sortFieldsOf does so by itself.
  */
-export const isoText = <C extends PgColumn>(column: C) =>
-  sql<C['_']['notNull'] extends true ? string : string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export function isoText<C extends PgColumn>(column: C) {
+  const text = sql<
+    C['_']['notNull'] extends true ? string : string | null
+  >`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  isoTextColumns.set(text, column);
+  return text;
+}

@@ -64,9 +64,6 @@ export const userRequestsList = defineList({
   sortFields: sortFieldsOf(fields, userRequestsResource.list.sortFields, {
     locationName: { expr: locations.name, nullable: false, joined: true },
     toneSequenceName: { expr: toneSequences.name, nullable: false, joined: true },
-    // The columns, not their text: their (column, id) indexes serve the order.
-    requestedAt: userRequests.requestedAt,
-    receivedAt: userRequests.receivedAt,
   }),
   defaultSort: { field: 'requestedAt', order: 'desc' },
   // The expression of user_requests_search_trgm_idx (one trigram index serves the three columns).

@@ -58,10 +58,6 @@ export const usersList = defineList({
   sortFields: sortFieldsOf(userFields, usersResource.list.sortFields, {
     roleName: { expr: roles.name, nullable: false, joined: true },
     companyName: { expr: companies.name, nullable: true, joined: true },
-    // The columns, not their text: their (column, id) indexes serve the order.
-    lastLoginAt: users.lastLoginAt,
-    createdAt: users.createdAt,
-    updatedAt: users.updatedAt,
   }),
   defaultSort: { field: 'createdAt', order: 'desc' },
   // The expression of users_search_trgm_idx, so the trigram index serves the search.

@@ -44,9 +44,15 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
   const fill = useCallback(() => {
     const viewport = viewportRef.current;
     if (!viewport) return;
+    // The drawn rows' average height from where they start and end (a few reads), not one read
+    // per drawn row: this runs on every scroll event.
     const body = viewport.querySelector('tbody');
-    const drawnRows = body ? [...body.rows].filter((row) => !row.dataset.held) : [];
-    const measured = drawnRows.length ? drawnRows.reduce((sum, row) => sum + row.offsetHeight, 0) / drawnRows.length : 0;
+    const firstRow = body?.rows[0];
+    const firstHeld = body?.querySelector<HTMLTableRowElement>('tr[data-held]');
+    const lastRow = body?.rows[body.rows.length - 1];
+    const drawnCount = firstHeld ? firstHeld.sectionRowIndex : (body?.rows.length ?? 0);
+    const drawnEnd = firstHeld ? firstHeld.offsetTop : lastRow ? lastRow.offsetTop + lastRow.offsetHeight : 0;
+    const measured = firstRow && drawnCount > 0 ? (drawnEnd - firstRow.offsetTop) / drawnCount : 0;
     if (measured > 0) setRowHeight(Math.round(measured));
     const height = measured || ESTIMATED_ROW_HEIGHT;
     const wanted = Math.ceil((viewport.scrollTop + 2 * viewport.clientHeight) / height);
