@@ -233,3 +233,57 @@ test.describe('data table (users list)', () => {
     expect(await headers()).not.toContain('ID');
   });
 });
+
+// A page of more than 100 rows draws the rows near the body's scroll position and holds the
+// rest in one empty row of their height (components/data-table/row-window.tsx).
+test.describe('data table: a long page (companies list, 130 rows)', () => {
+  const LONG_TAG = uniqueTag('dtlong');
+  const LONG = 130;
+  const nameOf = (i: number) => `${LONG_TAG} ${String(i).padStart(3, '0')}`;
+
+  test.beforeAll(async ({ server }) => {
+    const admin = await Api.admin(serverURL(server));
+    for (let i = 1; i <= LONG; i += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, k) => admin.createCompany({ name: nameOf(i + k) })));
+    }
+  });
+
+  test('draws its first rows, holds the rest in one row of their height, and draws them as the body scrolls', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'admin');
+    await page.goto(`${PRODUCT}/companies?search=${encodeURIComponent(LONG_TAG)}&sortField=name&sortOrder=asc&limit=500`);
+    await expect(status(page)).toHaveText(`1–${LONG} of ${LONG}`);
+    const companies = table(page, 'Companies');
+    await settled(page);
+    await expect(companies.getByRole('cell', { name: nameOf(1), exact: true })).toBeVisible();
+    const held = companies.locator('tbody tr[data-held]');
+    await expect(held).toHaveCount(1);
+    const drawn = await companies.locator('tbody tr:not([data-held])').count();
+    expect(drawn).toBeGreaterThanOrEqual(20);
+    expect(drawn).toBeLessThan(LONG);
+    // The held row keeps the body as tall as all its rows: the scroll bar is the page's.
+    const heights = await companies.evaluate((t) => {
+      const rows = [...t.querySelectorAll<HTMLElement>('tbody tr:not([data-held])')];
+      const heldRow = t.querySelector<HTMLElement>('tbody tr[data-held]');
+      return { row: rows[rows.length - 1]!.offsetHeight, held: heldRow!.offsetHeight };
+    });
+    expect(heights.held).toBeGreaterThan((LONG - drawn - 1) * heights.row * 0.8);
+    expect(heights.held).toBeLessThan((LONG - drawn + 1) * heights.row * 1.25);
+    await expectAccessible(page, 'companies list, 130 rows (windowed)', testInfo);
+
+    // Scrolled to the end of the body: every row is drawn and the last one is in view.
+    const viewport = page.locator('.mantine-ScrollArea-viewport').filter({ has: companies });
+    await expect(async () => {
+      await viewport.evaluate((v) => {
+        v.scrollTop = v.scrollHeight;
+        v.dispatchEvent(new Event('scroll'));
+      });
+      await expect(held).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+    await expect(companies.locator('tbody tr')).toHaveCount(LONG);
+    await expect(companies.getByRole('cell', { name: nameOf(LONG), exact: true })).toBeInViewport();
+    expect(await columnTexts(companies, 'Name')).toEqual(Array.from({ length: LONG }, (_, i) => nameOf(i + 1)));
+  });
+});

@@ -19,12 +19,17 @@ export function memoRowFactory({ record, index, rowProps, children }: RowFactory
   );
 }
 
-/** A row past a long page's drawn rows (row-window.tsx) is held: one empty cell of a row's height. */
+/**
+ * Past a long page's drawn rows (row-window.tsx) the rows are held: the first held record draws
+ * one empty row as tall as all held rows (so the scroll bar and the body's height are the page's),
+ * the others draw nothing.
+ */
 function WindowedRow(props: RowFactoryProps) {
-  const { drawn, rowHeight, columns } = useRowWindowState();
+  const { drawn, rowHeight, rows, columns } = useRowWindowState();
   if (props.index < drawn) return <MemoRow {...props} />;
+  if (props.index > drawn) return null;
   return (
-    <tr data-held="true" style={{ height: rowHeight }}>
+    <tr data-held="true" style={{ height: rowHeight * (rows - drawn) }}>
       <td colSpan={columns} aria-hidden="true" />
     </tr>
   );
