@@ -1,7 +1,7 @@
 import { LIST_COUNT_CAP, type ListResult } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { locations, toneSequences } from '../db/schema/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TestSession } from '../test/test-app.js';
 
 // The list pages of lib/list-page.ts against a plain ORDER BY ... OFFSET: capped and exact counts,
@@ -204,5 +204,38 @@ describe('deep pages are the rows of a plain ORDER BY ... OFFSET', { timeout: 24
   it.each(requestFilters)('user requests, filtered by %s, every sort column', async (name, filter, where) => {
     const query = name === 'location' ? { locationId } : filter;
     await expectSamePages('/user-request', REQUESTS_FROM, REQUEST_SORTS, { limit: 100, pages: [1, 6], filter: query, where: where() });
+  });
+});
+
+describe('how a page further in is read', () => {
+  /** The statement that reads the rows of a user-request page (not its count). */
+  async function pageStatement(query: Record<string, string | number>) {
+    const spy = vi.spyOn(t.app.db._.session, 'prepareQuery');
+    try {
+      await page('/user-request', query);
+      return spy.mock.calls.map(([q]) => q.sql.toLowerCase()).find((text) => text.includes('"event_id"'));
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('an own key that is never NULL: from its boundary row, which an index-only subquery of one row finds', async () => {
+    const read = await pageStatement({ page: 6, limit: 100, platform: 'ios' });
+    expect(read).toMatch(/\("user_requests"\."requested_at", "user_requests"\."id"\) <= \(select .* limit \$\d+ offset \$\d+\)/);
+    expect(read).not.toContain('page_ids');
+  });
+
+  it('a joined or nullable key: by the deferred join of the page ids', async () => {
+    for (const sortField of ['locationName', 'deviceModel']) {
+      const read = await pageStatement({ page: 6, limit: 100, platform: 'ios', sortField, sortOrder: 'asc' });
+      expect(read, sortField).toContain('page_ids');
+    }
+  });
+
+  it('past the last row there is no boundary, and the page is empty', async () => {
+    const filtered = await page('/user-request', { page: 1000, limit: 100, platform: 'ios' });
+    expect(filtered.data).toEqual([]);
+    const searched = await page('/users', { page: 1000, limit: 100, search: 'gen3', sortField: 'email', sortOrder: 'desc' });
+    expect(searched.data).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { LIST_COUNT_CAP, type ListResult, totalPagesFor } from '@console/contract';
-import { type Column, eq, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { listRowCounts } from '../db/schema/index.js';
@@ -16,15 +16,19 @@ import { flatRows } from './flat-rows.js';
  *   `totalCapped: true` and the SPA shows "more than 10,000" (an exact total has no flag, so the
  *   spec's answer is unchanged). A page past the cap that comes back short ends the list, so its
  *   total is exact again.
- * - Deferred join: the page's ids come first, from an index-only scan of the (sort column, id)
- *   index with LIMIT/OFFSET, then only those rows are read and joined. An OFFSET then skips index
- *   entries, not heap rows and joins. Not where the OFFSET is smaller than the page: read directly.
+ * - Skipping: an OFFSET over the list's rows reads and joins every skipped row. A page further in
+ *   skips index entries only, in an index-only scan of the (sort column, id) index: a key of the
+ *   list's own table that is never NULL (its index serves the order) gives the page's first row
+ *   (the "boundary"), and the page is read straight down the index from there; any other key
+ *   (joined, nullable) gives the page's ids, whose rows are then read and joined (deferred join).
+ *   Not where the OFFSET is smaller than the page: read directly.
  * - Reverse read: with an exact total, a page past the middle is read from the other end in the
  *   reverse order (OFFSET total - offset - limit), and flipped back, so the last page costs what
  *   the first does.
  */
 
-export type SortKey = { expr: Column | SQL; nullable: boolean; direction: 'asc' | 'desc' };
+/** `joined`: the key reads a joined table, so no index of the list's own table serves its order. */
+export type SortKey = { expr: Column | SQL; nullable: boolean; joined?: boolean; direction: 'asc' | 'desc' };
 
 export type PageSource = {
   db: Db;
@@ -58,26 +62,44 @@ function windowOf(offset: number, limit: number, total: number | undefined): Win
   return fromEnd >= 0 ? { offset: fromEnd, limit, reverse: true } : { offset: 0, limit: Math.max(0, limit + fromEnd), reverse: true };
 }
 
+/** `w.limit` rows of `where` down the sort index from `offset` on; read from the end, flipped back into the list's order. */
+async function readDown<Row>(s: PageSource, fields: SelectedFields, w: Window, where: SQL | undefined, offset: number): Promise<Row[]> {
+  const query = s
+    .from(s.db, fields)
+    .where(where)
+    .orderBy(...orderTerms(s.key, s.id, w.reverse))
+    .limit(w.limit)
+    .offset(offset);
+  const rows = await flatRows<Row>(s.db, query, fields);
+  return w.reverse ? rows.reverse() : rows;
+}
+
 /**
- * The page in one statement: the ids subquery (index-only, LIMIT/OFFSET, reversed when reading from
- * the end) joined back to the list's FROM, which reads and joins only those rows and puts them in
- * the list's order (a sort of `limit` rows).
+ * The page in one statement: read directly, from its boundary row, or by the deferred join (the ids
+ * subquery, index-only, LIMIT/OFFSET, reversed when reading from the end, joined back to the list's
+ * FROM, which reads and joins only those rows and puts them in the list's order: a sort of `limit`
+ * rows).
  */
 async function pageRows<Row>(s: PageSource, fields: SelectedFields, w: Window): Promise<Row[]> {
   if (w.limit === 0) return [];
   // A page that skips fewer rows than it reads (the first pages, and the last ones read from the
   // end) is read straight down the sort index. The deferred join would save little there and costs:
   // looking each row up again by id, a sort, and a join the planner takes longer over (users page 1,
-  // 100k rows: ~5 ms of SQL against ~1.5 ms). Read from the end, the rows are flipped back here.
-  if (w.offset < w.limit) {
-    const near = s
-      .from(s.db, fields)
+  // 100k rows: ~5 ms of SQL against ~1.5 ms).
+  if (w.offset < w.limit) return readDown<Row>(s, fields, w, s.where, w.offset);
+  if (!s.key.nullable && !s.key.joined) {
+    // From the boundary on: (key, id) is unique and ordered by the index, so the page is the rows at
+    // or past the boundary's (key, id), read as page 1 is (user requests by time, 100k rows, 1,000
+    // entries skipped: 4.3 ms of SQL, against 9.6 by the deferred join and 8.7 by OFFSET). Past the
+    // last row there is no boundary: the comparison with NULL keeps no row, and the page is empty.
+    const boundary = s
+      .idsFrom(s.db, { key: sql`${s.key.expr}`, id: sql`${s.id}` })
       .where(s.where)
       .orderBy(...orderTerms(s.key, s.id, w.reverse))
-      .limit(w.limit)
+      .limit(1)
       .offset(w.offset);
-    const rows = await flatRows<Row>(s.db, near, fields);
-    return w.reverse ? rows.reverse() : rows;
+    const onward = w.reverse === (s.key.direction === 'desc') ? sql`>=` : sql`<=`;
+    return readDown<Row>(s, fields, w, and(s.where, sql`(${s.key.expr}, ${s.id}) ${onward} ${boundary}`), 0);
   }
   const ids = s
     .idsFrom(s.db, { pageId: sql`${s.id}`.as('page_id') })

@@ -23,7 +23,8 @@ import { orderTerms, readPage } from './list-page.js';
  *   expression a trigram index is built on (e.g. users' `firstname || ' ' || lastname || ' ' ||
  *   email`) so the index serves it.
  * - filters: extra WHERE conditions from the route (status, roleId, scoping to the caller...).
- * - page: the page's ids from an index-only scan, then their rows; a count that stops at 10,000
+ * - page: the rows skipped are index entries (an index-only scan finds the page's first row or its
+ *   ids), then the page's rows are read; a count that stops at 10,000
  *   (`totalCapped` above it) unless the list keeps its row count (`rowCount`); pages past the
  *   middle of a known total read backwards from the end (lib/list-page.ts, measured on a million
  *   rows: scripts/bench/benchmarks/list-scale.ts). Give each own sort column a (column, id) index.

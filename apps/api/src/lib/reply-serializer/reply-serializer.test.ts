@@ -74,8 +74,9 @@ describe('reply serializer', () => {
         const { fast, zod } = both(sample, data);
         expect(zod.startsWith('threw')).toBe(false);
         expect(fast).toBe(zod);
-        // ...and written by the fast path, not by falling back to zod.
-        expect(shapeOf(sample)?.(data)).not.toBe(NO);
+        // ...and written by the fast path, not by falling back to zod. Except a record with an own
+        // "__proto__" key (fc.string makes it on purpose): reply-shape.ts leaves that one to zod.
+        if (!Object.hasOwn(data.counts, '__proto__')) expect(shapeOf(sample)?.(data)).not.toBe(NO);
       }),
       { numRuns: 500 },
     );
