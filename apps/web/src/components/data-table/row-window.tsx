@@ -5,8 +5,8 @@ import { createContext, type FocusEvent, useCallback, useContext, useLayoutEffec
  * rest in one empty row as tall as they would be, until the table's body is scrolled (or a
  * keyboard user tabs) near them; a drawn row stays drawn. One spacer, not an empty row per held
  * record: ~940 fewer elements on a 500-row page, which every full style recalculation of the
- * table (mantine-datatable sets its CSS variables on the table's root as it resizes) walks. Drawing all 500 rows of mantine-datatable (about 47
- * elements each) took seconds of a phone's CPU before anything could be clicked (Lighthouse
+ * table walks (mantine-datatable sets its CSS variables on the table's root as it resizes).
+ * Drawing all 500 rows of mantine-datatable (about 47 elements each) took seconds of a phone's CPU before anything could be clicked (Lighthouse
  * mobile: 3.8 s of blocking time on the users list); the body is capped at 65vh, so at most a few
  * dozen rows are ever in view. Shorter pages draw every row, as before.
  */
@@ -49,13 +49,13 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
     const viewport = viewportRef.current;
     if (!viewport) return;
     // The drawn rows' average height from where they start and end (a few reads), not one read
-    // per drawn row: this runs on every scroll event.
+    // per drawn row: this runs on every scroll event. The held row, if any, is the body's last.
     const body = viewport.querySelector('tbody');
     const firstRow = body?.rows[0];
-    const firstHeld = body?.querySelector<HTMLTableRowElement>('tr[data-held]');
     const lastRow = body?.rows[body.rows.length - 1];
-    const drawnCount = firstHeld ? firstHeld.sectionRowIndex : (body?.rows.length ?? 0);
-    const drawnEnd = firstHeld ? firstHeld.offsetTop : lastRow ? lastRow.offsetTop + lastRow.offsetHeight : 0;
+    const held = lastRow?.dataset.held ? lastRow : undefined;
+    const drawnCount = held ? held.sectionRowIndex : (body?.rows.length ?? 0);
+    const drawnEnd = held ? held.offsetTop : lastRow ? lastRow.offsetTop + lastRow.offsetHeight : 0;
     const measured = firstRow && drawnCount > 0 ? (drawnEnd - firstRow.offsetTop) / drawnCount : 0;
     if (measured > 0) setRowHeight(Math.round(measured));
     const height = measured || ESTIMATED_ROW_HEIGHT;
