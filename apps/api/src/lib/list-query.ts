@@ -19,9 +19,9 @@ import { orderTerms, readPage } from './list-page.js';
  * - Every order ends with the row id in the same direction, so pages never overlap or skip and
  *   the export sees rows in exactly the list's order. Nullable sort keys go last in both
  *   directions (`NULLS LAST`); NOT NULL columns keep the plain order so their indexes serve it.
- * - search: `ILIKE '%term%'` over the given expressions (OR), wildcards escaped. Give the same
- *   expression a trigram index is built on (e.g. users' `firstname || ' ' || lastname || ' ' ||
- *   email`) so the index serves it.
+ * - search: `ILIKE '%term%'` over the given expressions (OR), wildcards escaped, or `LIKE` over a
+ *   column kept lower-cased (`{ lowerCased }`, e.g. users.search_text). Give each a trigram index
+ *   so the index serves it.
  * - filters: extra WHERE conditions from the route (status, roleId, scoping to the caller...).
  * - page: the rows skipped are index entries (an index-only scan finds the page's first row or its
  *   ids), then the page's rows are read; a count that stops at 10,000
@@ -59,6 +59,13 @@ import { orderTerms, readPage } from './list-page.js';
 type SortExpression = Column | SQL;
 /** `joined`: the expression reads a joined table, so the ids query needs the whole `from` (see `idsFrom`). */
 type SortEntry = SortExpression | { expr: SortExpression; nullable?: boolean; joined?: boolean };
+/**
+ * `ILIKE` over an expression, or `LIKE` of the lower-cased term over a column the database keeps
+ * lower-cased (`{ lowerCased }`: a stored generated column such as users.search_text). The second
+ * is the same match (ILIKE lower-cases both sides with lower()) without lower-casing every
+ * candidate row on every read: the big lists' common searches.
+ */
+type SearchEntry = SortExpression | { lowerCased: PgColumn };
 
 export interface ListDefinition<F extends SelectedFields, Dto> {
   fields: F;
@@ -67,7 +74,7 @@ export interface ListDefinition<F extends SelectedFields, Dto> {
   id: PgColumn;
   sortFields: Record<string, SortEntry>;
   defaultSort: { field: string; order: 'asc' | 'desc' };
-  search?: SortExpression[];
+  search?: SearchEntry[];
   /**
    * The FROM of a page's ids query when the list's joins only add columns (user requests: the
    * location and tone names), so the ids come from the base table's indexes alone. It must hold
@@ -132,7 +139,9 @@ export function defineList<F extends SelectedFields, Dto>(definition: ListDefini
     const term = query.search?.trim();
     if (term && definition.search?.length) {
       const pattern = `%${escapeLike(term)}%`;
-      conditions.push(or(...definition.search.map((e) => sql`${e} ilike ${pattern}`)));
+      conditions.push(
+        or(...definition.search.map((e) => ('lowerCased' in e ? sql`${e.lowerCased} like lower(${pattern})` : sql`${e} ilike ${pattern}`))),
+      );
     }
     return and(...conditions);
   }

@@ -1,6 +1,6 @@
 import { PLATFORMS } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamptz, requiredRef, trigramIndex } from './columns.js';
 import { locations, toneSequences } from './tones.js';
 import { users } from './users.js';
@@ -28,6 +28,12 @@ export const userRequests = pgTable(
     appVersion: varchar('app_version', { length: 50 }),
     requestedAt: timestamptz('requested_at').notNull(),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    // What the list's search reads: device code, tone code and model, lower-cased once on write so a
+    // search is a LIKE of a lower-cased term (ILIKE lower-cased every candidate row on every read:
+    // 6.0 ms against 2.4 for 10,001 rows). The database computes it; nothing writes it.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(device_code || ' ' || tone_code || ' ' || coalesce(device_model, ''))`),
   },
   (t) => [
     // Idempotency: one event id per key owner; INSERT ... ON CONFLICT DO NOTHING counts duplicates.
@@ -47,8 +53,8 @@ export const userRequests = pgTable(
     index('user_requests_device_model_idx').on(t.deviceModel, t.id),
     index('user_requests_os_version_idx').on(t.osVersion, t.id),
     index('user_requests_app_version_idx').on(t.appVersion, t.id),
-    // The list's search (ILIKE '%term%' over device code, tone code and model), as the repository spells it.
-    trigramIndex('user_requests_search_trgm_idx', sql`(${t.deviceCode} || ' ' || ${t.toneCode} || ' ' || coalesce(${t.deviceModel}, ''))`),
+    // The list's search (LIKE '%term%' over the lower-cased search text).
+    trigramIndex('user_requests_search_trgm_idx', t.searchText),
   ],
 );
 

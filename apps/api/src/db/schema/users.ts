@@ -34,6 +34,8 @@ export const users = pgTable(
     lockedUntil: timestamptz('locked_until'),
     passwordChangedAt: timestamptz('password_changed_at'),
     ...timestamps(),
+    // What the list's search reads, lower-cased once on write (see user_requests.search_text).
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(firstname || ' ' || lastname || ' ' || email)`),
   },
   (t) => [
     index('users_role_idx').on(t.roleId),
@@ -53,6 +55,6 @@ export const users = pgTable(
     index('users_phone_idx').on(t.phone, t.id),
     index('users_two_factor_idx').on(t.twoFactorEnabled, t.id),
     index('users_last_login_idx').on(t.lastLoginAt, t.id),
-    trigramIndex('users_search_trgm_idx', sql`(${t.firstname} || ' ' || ${t.lastname} || ' ' || ${t.email})`),
+    trigramIndex('users_search_trgm_idx', t.searchText),
   ],
 );

@@ -1,5 +1,5 @@
 import { type DeviceSummary, type Platform, type UserRequest, userRequestsResource } from '@console/contract';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { devices, locations, toneSequences, userRequests } from '../../db/schema/index.js';
@@ -66,8 +66,8 @@ export const userRequestsList = defineList({
     toneSequenceName: { expr: toneSequences.name, nullable: false, joined: true },
   }),
   defaultSort: { field: 'requestedAt', order: 'desc' },
-  // The expression of user_requests_search_trgm_idx (one trigram index serves the three columns).
-  search: [sql`(${userRequests.deviceCode} || ' ' || ${userRequests.toneCode} || ' ' || coalesce(${userRequests.deviceModel}, ''))`],
+  // Device code, tone code and model, lower-cased by the database (user_requests_search_trgm_idx serves it).
+  search: [{ lowerCased: userRequests.searchText }],
   rowCount: keptRowCount('user_requests'),
   toDto: toUserRequest,
 });

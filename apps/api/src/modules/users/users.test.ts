@@ -97,6 +97,20 @@ describe('GET /users', () => {
     expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
   });
 
+  it('searches the name and e-mail in any case, accents included, and follows a rename', async () => {
+    const tag = `q${Date.now().toString(36)}`;
+    const { id } = await createUser(t, 3, { firstname: 'Chloé', lastname: `Ünal-${tag}`, email: `${tag}@Example.com`.toLowerCase() });
+    const found = async (term: string) =>
+      (await t.as(admin, { url: `/api/users?search=${encodeURIComponent(term)}` })).json<List>().data.map((u) => u.id);
+    expect(await found(`CHLOÉ ünal-${tag.toUpperCase()}`)).toEqual([id]);
+    expect(await found(`${tag.toUpperCase()}@EXAMPLE`)).toEqual([id]);
+    // Wildcards are text: "_" is not any character.
+    expect(await found(`Chlo_ Ünal-${tag}`)).toEqual([]);
+    await t.app.db.update(users).set({ firstname: 'Zoë' }).where(eq(users.id, id));
+    expect(await found(`zOË ünal-${tag}`)).toEqual([id]);
+    expect(await found(`chloé ünal-${tag}`)).toEqual([]);
+  });
+
   it('refuses bad query values with field errors', async () => {
     for (const [q, key] of [
       ['limit=501', 'limit'],
