@@ -32,6 +32,29 @@ test.describe('shell', () => {
     await expect(sidebar(page).getByRole('link')).toHaveText(['About', 'User Activity', 'User Sessions']);
   });
 
+  test('the accessibility check every screen runs fails on a serious violation, naming the rule', async ({ page }) => {
+    // Proves support/axe.ts still finds what it must (it runs axe in legacy mode with only the
+    // violations in detail): an unnamed icon button and grey-on-white text added to a clean screen.
+    await signIn(page, 'manager');
+    await page.goto('/demo-admin/clients');
+    await expect(sidebar(page).getByRole('link').first()).toBeVisible();
+    await page.evaluate(() => {
+      const main = document.querySelector('main') ?? document.body;
+      const button = document.createElement('button');
+      button.innerHTML = '<svg width="16" height="16" aria-hidden="true"></svg>';
+      const faint = document.createElement('p');
+      faint.textContent = 'Hard to read';
+      faint.style.cssText = 'color:#d8d8d8;background:#ffffff';
+      main.append(button, faint);
+    });
+    const failure = await expectAccessible(page, 'broken on purpose').then(
+      () => '',
+      (e: Error) => e.message,
+    );
+    expect(failure).toContain('button-name');
+    expect(failure).toContain('color-contrast');
+  });
+
   test('on a page longer than the window, a full-page capture shows the sidebar to the bottom', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'admin');

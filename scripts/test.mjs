@@ -119,7 +119,14 @@ const TIERS = {
   e2e: {
     title: 'End-to-end tests (Playwright in Debian Chromium against the real server)',
     async prepare() {
-      const ok = await ensureDebianPackage({ bin: '/usr/bin/chromium', pkg: 'chromium', why: 'the browser the end-to-end tests drive' });
+      // Debian's headless Chromium (playwright.config.ts); CHROMIUM_PATH runs another build instead.
+      const ok =
+        !!process.env.CHROMIUM_PATH ||
+        (await ensureDebianPackage({
+          bin: '/usr/lib/chromium/chromium-headless-shell',
+          pkg: 'chromium-headless-shell',
+          why: 'the browser the end-to-end tests drive',
+        }));
       if (!ok) throw new Error('Chromium is required for the e2e tier (or run a subset: TEST_TIERS=typecheck,unit,api npm test)');
       // Video poster frames (the server finds ffmpeg on the PATH) and the spec's test video.
       if (!(await ensureDebianPackage({ bin: 'ffmpeg', pkg: 'ffmpeg', why: 'video poster frames in the e2e tests' })))
