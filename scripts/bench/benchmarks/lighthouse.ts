@@ -14,7 +14,7 @@ import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { ADMIN_API_PATHS, API_PATHS, COOKIE_NAMES, HEADER_NAMES } from '@console/contract';
-import { CHROMIUM_FLAGS } from '../lib/chromium';
+import { CHROMIUM_FLAGS, chromiumPath } from '../lib/chromium';
 import { BENCH_ADMIN } from '../lib/context';
 import { median, round } from '../lib/stats';
 import type { Benchmark, Measurement } from '../lib/types';
@@ -197,7 +197,9 @@ export const lighthouseBenchmark: Benchmark = {
       console.error(`  (Lighthouse, not awaited: ${(reason as Error)?.message ?? reason})`);
     };
     process.on('unhandledRejection', ignoreProtocolTimeout);
-    const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    const found = await chromiumPath();
+    if (typeof found === 'string') throw new Error(found);
+    const chrome = await launch({ chromePath: found.path, chromeFlags: CHROME_FLAGS });
     const out: Measurement[] = [];
     try {
       const scores = new Map<string, Scores[]>();
