@@ -1,27 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-db.js';
-import { type DatabaseHandle, openDatabase } from './client.js';
+import { databaseMigratedUpTo } from '../test/migrated-up-to.js';
 import { runMigrations, tablesToVacuum } from './migrate.js';
 
 // Migration 0014 (the lower-cased search columns) on a database holding users and user requests,
 // and the vacuum db/migrate.ts runs after a migration that rewrites tables. PGlite, and
 // PostgreSQL with DATABASE_URL.
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
-let handle: DatabaseHandle;
-let drop: () => Promise<void>;
-let tmp: string;
-
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+let migrated: Awaited<ReturnType<typeof databaseMigratedUpTo>>;
+const rows = <T>(query: SQL) => migrated.rows<T>(query);
 const lastVacuums = () =>
   rows<{ relname: string; vacuumed: string | null; analyzed: string | null }>(
     sql`select relname, last_vacuum::text as vacuumed, last_analyze::text as analyzed from pg_stat_user_tables
@@ -29,29 +16,13 @@ const lastVacuums = () =>
   );
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  drop = database.drop;
-  handle = await openDatabase({ databaseUrl: database.overrides.databaseUrl, pgliteDataDir: 'memory://' });
-  // The migrations folder as it was before 0014: the same files, a journal that stops at 0013.
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  cpSync(MIGRATIONS, tmp, { recursive: true });
-  const journalPath = path.join(tmp, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 13);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  const config = { migrationsFolder: tmp };
-  if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
-  else await migratePg(handle.db as unknown as NodePgDatabase, config);
+  migrated = await databaseMigratedUpTo(13);
 });
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => migrated?.done());
 
 describe('migration 0014_search_text', () => {
   it('fills the lower-cased search text of existing rows, keeps it on writes, and vacuums both tables once', async () => {
-    const db = handle.db;
+    const db = migrated.handle.db;
     await db.execute(sql`insert into roles (id, name) values (900, 'Migration role')`);
     await db.execute(sql`insert into users (id, role_id, firstname, lastname, email, password_hash)
       values (901, 900, 'Ænne', 'MÜLLER', 'ann@migration.example', 'x')`);
@@ -63,7 +34,7 @@ describe('migration 0014_search_text', () => {
         (gen_random_uuid(), 901, 'DEV-B', 900, 900, 'MIG-1', 'web', null, '2026-01-02T10:00:00Z')`);
     expect((await lastVacuums()).every((t) => t.vacuumed === null)).toBe(true);
 
-    await runMigrations(handle);
+    await runMigrations(migrated.handle);
 
     expect(await rows(sql`select search_text from users where id = 901`)).toEqual([{ search_text: 'ænne müller ann@migration.example' }]);
     expect(await rows(sql`select search_text from user_requests order by device_code`)).toEqual([
@@ -80,7 +51,7 @@ describe('migration 0014_search_text', () => {
     await expect(db.execute(sql`update users set search_text = 'x' where id = 901`)).rejects.toThrow();
 
     // Nothing new to apply: no second vacuum.
-    await runMigrations(handle);
+    await runMigrations(migrated.handle);
     expect(await lastVacuums()).toEqual(vacuumed);
   });
 

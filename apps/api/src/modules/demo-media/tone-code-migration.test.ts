@@ -1,56 +1,23 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { runMigrations } from '../../db/migrate.js';
-import { createTestDatabase } from '../../test/test-db.js';
+import { databaseMigratedUpTo } from '../../test/migrated-up-to.js';
 
 // Migration 0009 (issue 15, item 9) on a database already holding two active media of one client
 // with one tone code: the oldest stays active, the others become inactive, then the unique index
 // holds. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
 
-const MIGRATIONS = fileURLToPath(new URL('../../db/migrations', import.meta.url));
-let handle: DatabaseHandle;
-let drop: () => Promise<void>;
-let tmp: string;
-
-/** The migrations folder as it was before 0009: the same files, a journal that stops at 0008. */
-function foldersUpTo(lastIdx: number) {
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  cpSync(MIGRATIONS, tmp, { recursive: true });
-  const journalPath = path.join(tmp, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= lastIdx);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return tmp;
-}
-
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+let migrated: Awaited<ReturnType<typeof databaseMigratedUpTo>>;
+const rows = <T>(query: SQL) => migrated.rows<T>(query);
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  drop = database.drop;
-  handle = await openDatabase({ databaseUrl: database.overrides.databaseUrl, pgliteDataDir: 'memory://' });
-  const config = { migrationsFolder: foldersUpTo(8) };
-  if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
-  else await migratePg(handle.db as unknown as NodePgDatabase, config);
+  migrated = await databaseMigratedUpTo(8);
 });
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => migrated?.done());
 
 describe('migration 0009_media_tone_code_unique', () => {
   it('keeps the oldest active media per (client, tone code), sets the others inactive, then refuses a second active one', async () => {
-    const db = handle.db;
+    const db = migrated.handle.db;
     await db.execute(sql`insert into companies (id, name) values (900, 'Migration Co')`);
     await db.execute(sql`insert into clients (id, company_id, name, type) values (901, 900, 'Mig A', 'both'), (902, 900, 'Mig B', 'both')`);
     const row = (id: number, client: number, kind: string, code: string | null, status: string, created: string) =>
@@ -72,7 +39,7 @@ describe('migration 0009_media_tone_code_unique', () => {
         sql`, `,
       )}`);
 
-    await runMigrations(handle);
+    await runMigrations(migrated.handle);
 
     expect(await rows(sql`select id, status from media where id between 911 and 917 order by id`)).toEqual([
       { id: 911, status: 'inactive' },

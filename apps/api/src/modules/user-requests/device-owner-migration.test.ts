@@ -1,56 +1,23 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { runMigrations } from '../../db/migrate.js';
-import { createTestDatabase } from '../../test/test-db.js';
+import { databaseMigratedUpTo } from '../../test/migrated-up-to.js';
 
 // Migration 0008 (issue 14, finding 7) on a database holding devices keyed by code alone: each
 // existing device goes to the user who sent its latest request. Runs on PGlite, and on PostgreSQL
 // with DATABASE_URL.
 
-const MIGRATIONS = fileURLToPath(new URL('../../db/migrations', import.meta.url));
-let handle: DatabaseHandle;
-let drop: () => Promise<void>;
-let tmp: string;
-
-/** The migrations folder as it was before 0008: the same files, a journal that stops at 0007. */
-function foldersUpTo(lastIdx: number) {
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  cpSync(MIGRATIONS, tmp, { recursive: true });
-  const journalPath = path.join(tmp, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= lastIdx);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return tmp;
-}
-
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+let migrated: Awaited<ReturnType<typeof databaseMigratedUpTo>>;
+const rows = <T>(query: SQL) => migrated.rows<T>(query);
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  drop = database.drop;
-  handle = await openDatabase({ databaseUrl: database.overrides.databaseUrl, pgliteDataDir: 'memory://' });
-  const config = { migrationsFolder: foldersUpTo(7) };
-  if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
-  else await migratePg(handle.db as unknown as NodePgDatabase, config);
+  migrated = await databaseMigratedUpTo(7);
 });
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => migrated?.done());
 
 describe('migration 0008_device_owner', () => {
   it('gives each existing device to the sender of its latest request (0 when it has none) and keys devices by (code, owner)', async () => {
-    const db = handle.db;
+    const db = migrated.handle.db;
     await db.execute(sql`insert into roles (id, name) values (900, 'Migration role')`);
     await db.execute(sql`
       insert into users (id, role_id, firstname, email, password_hash) values
@@ -71,7 +38,7 @@ describe('migration 0008_device_owner', () => {
         ('OLD-2', '2026-01-03T10:00:00Z', '2026-01-03T10:00:00Z', 1, 'web', 'Chrome'),
         ('OLD-3', '2026-01-01T10:00:00Z', '2026-01-04T10:00:00Z', 2, 'web', null)`);
 
-    await runMigrations(handle);
+    await runMigrations(migrated.handle);
 
     expect(await rows(sql`select device_code, user_id, requests::int as requests, device_model from devices order by device_code`)).toEqual(
       [
