@@ -185,7 +185,7 @@ async function finished(id: number) {
 
 describe('a replica killed mid-request', () => {
   it('its client gets a 502 in the error shape; every other request is answered by the other replica', async () => {
-    // An upload whose body stops halfway: it stays in flight on whichever replica took it.
+    // An upload whose body stops after its first part: it stays in flight on whichever replica took it.
     const probe = randomUUID();
     const form = multipart({ clientId: 1 }, [{ name: 'files', filename: 'a.csv', content: Buffer.alloc(256 * 1024, 'x') }]);
     const slow = callInTwoParts(LB, `/api${bulkUploadPaths('manage-actions').upload}?probe=${probe}`, { as: admin, ...form });
