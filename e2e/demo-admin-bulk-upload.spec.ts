@@ -1,5 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { BULK_TEMPLATE_COLUMNS, BULK_UPLOAD_MESSAGES, bulkUploadPaths, CONFIRM_TEXT, clientsResource, UI_TEXT } from '@console/contract';
+import {
+  BULK_TEMPLATE_COLUMNS,
+  BULK_UPLOAD_MESSAGES,
+  bulkPreviewRoutes,
+  bulkUploadPaths,
+  CONFIRM_TEXT,
+  clientsResource,
+  UI_TEXT,
+} from '@console/contract';
 import type { Locator, Page } from '@playwright/test';
 import { Api, pngFile, rowWith, settled, table, toast, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
@@ -139,6 +147,9 @@ test.describe('bulk upload panel', () => {
   }, testInfo) => {
     const tag = uniqueTag();
     const client = await makeClient(baseURL!, tag, 'demo');
+    // The saved mapping is the seeded admin's (per user and kind), so it outlives an attempt: start
+    // from none, or a retry would preview already mapped by what the failed attempt saved.
+    await (await Api.admin(baseURL!)).call('PUT', bulkPreviewRoutes('manage-actions').mapping, { mapping: {} });
     await signIn(page, 'admin');
     const panel = await openPanel(page, 'manage-actions', client.id);
     const sheet = {
