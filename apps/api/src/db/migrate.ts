@@ -40,14 +40,17 @@ async function lastAppliedAt(handle: DatabaseHandle): Promise<number> {
   }
 }
 
-/** Applies the committed SQL migrations (drizzle keeps track of the applied ones), then the vacuums they ask for. */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+/**
+ * Applies the committed SQL migrations (drizzle keeps track of the applied ones), then the vacuums
+ * they ask for. `folder`: another copy of them (a migration's test stops its journal early).
+ */
+export async function runMigrations(handle: DatabaseHandle, folder = MIGRATIONS_FOLDER): Promise<void> {
+  const config = { migrationsFolder: folder };
   const before = await lastAppliedAt(handle);
   if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
   else await migratePg(handle.db as unknown as NodePgDatabase, config);
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
   const applied = journal.entries.filter((e) => e.when > before);
-  const tables = tablesToVacuum(applied, (tag) => readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8'));
+  const tables = tablesToVacuum(applied, (tag) => readFileSync(path.join(folder, `${tag}.sql`), 'utf8'));
   for (const table of tables) await handle.db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
 }

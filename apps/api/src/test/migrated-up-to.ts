@@ -3,11 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
 import { createTestDatabase } from './test-db.js';
 
 // The harness of a migration's own test (not a test file itself): a database of its own (PGlite in
@@ -27,9 +24,7 @@ export async function databaseMigratedUpTo(lastIdx: number) {
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
   journal.entries = journal.entries.filter((e) => e.idx <= lastIdx);
   writeFileSync(journalPath, JSON.stringify(journal));
-  const config = { migrationsFolder: folder };
-  if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, config);
-  else await migratePg(handle.db as unknown as NodePgDatabase, config);
+  await runMigrations(handle, folder);
   return {
     handle,
     /** The rows of one statement, as the driver returns them. */
