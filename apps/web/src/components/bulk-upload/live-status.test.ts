@@ -27,6 +27,27 @@ describe('live status of bulk uploads', () => {
     expect(t.busy()).toBe(false);
   });
 
+  it('does not wait for a row the lists showed finished before the upload answered, and says its work is done', () => {
+    const t = new LiveTracker();
+    // The upload settles, its lists are read again and the small job has already finished...
+    t.observe([{ id: 3, status: 'partially-failed' }]);
+    // ...then the answer (rows as they were when accepted) arrives.
+    expect(t.track([{ id: 3, status: 'pending' }])).toBe(true);
+    expect(t.busy()).toBe(false);
+    // A row not seen yet is awaited as before.
+    expect(t.track([{ id: 4, status: 'pending' }])).toBe(false);
+    expect(t.busy()).toBe(true);
+  });
+
+  it('awaits a retried row again once a list shows it pending', () => {
+    const t = new LiveTracker();
+    t.observe([{ id: 7, status: 'failed' }]);
+    t.observe([{ id: 7, status: 'pending' }]);
+    t.forgetVisible([7]);
+    expect(t.track([{ id: 7, status: 'pending' }])).toBe(false);
+    expect(t.busy()).toBe(true);
+  });
+
   it('gives up on a tracked row that never shows up after five minutes', () => {
     const t = new LiveTracker();
     t.track([{ id: 9, status: 'pending' }], 0);

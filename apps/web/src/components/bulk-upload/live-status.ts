@@ -20,18 +20,33 @@ const isActive = (status: BulkUploadStatus) => status === 'pending' || status ==
 export class LiveTracker {
   private tracked = new Map<number, number>();
   private visibleActive = new Set<number>();
+  /** Rows a list has shown finished: an answer that arrives after that must not track them again. */
+  private finished = new Set<number>();
 
-  track(rows: readonly Pick<BulkUploadRow, 'id' | 'status'>[], now = Date.now()): void {
-    for (const row of rows) if (isActive(row.status)) this.tracked.set(row.id, now);
+  /**
+   * The rows an upload answered with (all pending). A small job can finish before the answer
+   * reaches the page, and the lists (read again when the upload settles) may already show it
+   * finished: such a row is not tracked, and `true` says the work it stood for is already done.
+   */
+  track(rows: readonly Pick<BulkUploadRow, 'id' | 'status'>[], now = Date.now()): boolean {
+    let alreadyDone = false;
+    for (const row of rows) {
+      if (this.finished.has(row.id)) alreadyDone = true;
+      else if (isActive(row.status)) this.tracked.set(row.id, now);
+    }
+    return alreadyDone;
   }
 
   /** Rows of a list page as they came from the server. */
   observe(rows: readonly Pick<BulkUploadRow, 'id' | 'status'>[]): void {
     for (const row of rows) {
-      if (isActive(row.status)) this.visibleActive.add(row.id);
-      else {
+      if (isActive(row.status)) {
+        this.visibleActive.add(row.id);
+        this.finished.delete(row.id); // retried
+      } else {
         this.visibleActive.delete(row.id);
         this.tracked.delete(row.id);
+        this.finished.add(row.id);
       }
     }
   }
@@ -69,10 +84,11 @@ export function useLiveStatus(kind: BulkUploadKind, onIdle: () => void, enabled 
 
   const track = useCallback(
     (rows: readonly BulkUploadRow[]) => {
-      tracker.track(rows);
+      // Finished before its answer arrived: busy never turns on, so refresh the host list here.
+      if (tracker.track(rows)) onIdle();
       update();
     },
-    [tracker, update],
+    [tracker, update, onIdle],
   );
   const observe = useCallback(
     (list: string, rows: readonly BulkUploadRow[]) => {
