@@ -14,15 +14,22 @@ import { createTestDatabase } from './test-db.js';
 // on that server, dropped by remove().
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Preloaded into the server: kills it where the environment says (crash-hook.fixture.ts). */
-const HOOK = pathToFileURL(fileURLToPath(new URL('./crash-hook.fixture.ts', import.meta.url))).href;
+/** Preloaded into the server: kills it where the environment says (crash-hook.fixture.mjs). */
+const HOOK = pathToFileURL(fileURLToPath(new URL('./crash-hook.fixture.mjs', import.meta.url))).href;
+/**
+ * The server is the API bundle, as `npm start` runs it (the api project's global setup rebuilds it
+ * when src/ is newer, seed-image.ts). A restart is then PGlite's recovery and the app's start, not
+ * compiling the sources again: about 3 s against 5 s with tsx on an idle 2-core machine, and the
+ * crash proofs restart the server some thirty times.
+ */
+const SERVER = ['--max-semi-space-size=1', '--import', HOOK, 'dist/server.mjs'];
 export const CRASH_ADMIN = { email: 'admin@example.com', password: 'Crash-Admin-Pass-551' };
 /** The demo users' password (manager@, agent@, guest@example.com). */
 export const CRASH_DEMO_PASSWORD = 'Crash-Demo-Pass-551';
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Where the server kills itself (crash-hook.fixture.ts): a bulk-upload step, or a step of another
+ * Where the server kills itself (crash-hook.fixture.mjs): a bulk-upload step, or a step of another
  * channel, or (channel 'sql') the nth statement matching a regular expression, before or after it ran.
  */
 export type CrashPoint = string | { channel?: string; at: string; nth?: number; when?: 'before' | 'after' };
@@ -42,8 +49,8 @@ function freePort(): Promise<number> {
 
 /**
  * A server on a fresh temp data dir (`dir`); `remove()` kills it and deletes the dir (and database).
- * `ownTmp`: the server's temp dir is `dir`/tmp (to look for left-over temp files; tsx keeps its
- * compile cache there too). `embedded`: PGlite even when DATABASE_URL is set. On PostgreSQL a job whose worker was killed
+ * `ownTmp`: the server's temp dir is `dir`/tmp (to look for left-over temp files). `embedded`:
+ * PGlite even when DATABASE_URL is set. On PostgreSQL a job whose worker was killed
  * stays active until it expires (pg-boss cannot tell a dead worker from a slow one on another
  * machine; the bulk job's expiry is an hour), so a test that kills mid-job runs on PGlite, whose
  * queue fails such orphans at start (job-queue.ts).
@@ -86,7 +93,7 @@ export function crashServer(prefix: string, opts: { env?: NodeJS.ProcessEnv; emb
     if (database.overrides.databaseUrl) env.DATABASE_URL = database.overrides.databaseUrl;
     // A test that looks for left-over temp files gives the server a temp dir of its own.
     if (env.TMPDIR) mkdirSync(env.TMPDIR, { recursive: true });
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', HOOK, 'src/server.ts'], {
+    const child = spawn(process.execPath, SERVER, {
       cwd: API_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

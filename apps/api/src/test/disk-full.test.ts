@@ -48,7 +48,8 @@ describe.runIf(!process.env.DATABASE_URL)('a full disk under the embedded databa
   async function startTwice() {
     const port = await freePort();
     base = `http://127.0.0.1:${port}/api`;
-    const server = `node --import tsx src/server.ts`;
+    // The API bundle, as in production (the global setup rebuilds it when src/ is newer).
+    const server = `node dist/server.mjs`;
     const script = `mkdir -p "$DATA_DIR" && mount -t tmpfs -o size=128m tmpfs "$DATA_DIR" && { ${server}; ${server}; }`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureApiBuild } from '../../../../scripts/lib/ensure.mjs';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
@@ -10,10 +11,13 @@ import { adminQuery } from './test-db.js';
 import { TEST_SEED } from './test-seed.js';
 
 /**
- * Global setup of the api project: builds this run's seed image (see seeded-database.ts) with
- * the migrations and the seed the test apps run, and removes it when the run ends.
+ * Global setup of the api project: brings the API bundle up to date, and builds this run's seed
+ * image (see seeded-database.ts) with the migrations and the seed the test apps run, and removes
+ * it when the run ends.
  */
 export default async function buildSeedImage(project: TestProject) {
+  // The crash proofs run the server as the API bundle (crash-server.ts): build it when src/ is newer.
+  await ensureApiBuild();
   const base = loadConfig();
   if (!base.databaseUrl) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'api-seed-image-'));

@@ -11,7 +11,7 @@ import { CSV_FAILED_LINE, type ExportFormat } from './index.js';
 
 // Issue 17: kill -9 during an export. The server streams a 3,000-action list as CSV, then XLSX,
 // then PDF, and is killed, for each, right after the export's 2nd keyset batch query answered (of
-// four: the same point on every run, crash-hook.fixture.ts). The client must see a cut download
+// four: the same point on every run, crash-hook.fixture.mjs). The client must see a cut download
 // (no response, or a 200 whose chunked body never ends: fetch fails reading it), never a body that
 // ends as if complete. After a restart nothing is left behind (no temp file, every killed export
 // audited once) and the same exports are whole: every action once, in the list's order.

@@ -4,7 +4,7 @@ import { CRASH_DEMO_PASSWORD, type CrashPoint, crashServer } from '../../test/cr
 
 // Issue 17: kill -9 during sign-in and session writes. A seeded stream of requests (sign-ins,
 // wrong passwords for a real and an unknown e-mail, logouts, heartbeats), one at a time, while the
-// server kills itself at three statements (crash-hook.fixture.ts; the same ones on every run):
+// server kills itself at three statements (crash-hook.fixture.mjs; the same ones on every run):
 // after four sign-ins in a row were answered (as the 5th is written), right after the 2nd logout
 // is written (before the answer), right after the 3rd failed sign-in is recorded. After a restart: every acknowledged
 // sign-in still authenticates, one session row each; every acknowledged logout stays logged out;

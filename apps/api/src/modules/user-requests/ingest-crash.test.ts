@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type CrashPoint, CRASH_ADMIN, crashServer } from '../../test/crash-server.js';
 
 // Issue 17: ingestion stays exactly-once across kill -9. The server kills itself right before and
-// right after its one ingestion statement (crash-hook.fixture.ts), so the device never gets an
+// right after its one ingestion statement (crash-hook.fixture.mjs), so the device never gets an
 // answer; it sends the same batch again to the restarted server, as a device app does. Each event
 // must be stored once, and the devices and the three rollups must count it once.
 
@@ -12,7 +12,7 @@ const server = crashServer('ingest-crash-');
 afterAll(() => server.remove());
 
 // 'after' (committed, never answered) needs a query that answers a promise: PGlite's does; on
-// PostgreSQL the pool's query takes a callback, so crash-hook.fixture.ts cannot land there yet.
+// PostgreSQL the pool's query takes a callback, so crash-hook.fixture.mjs cannot land there yet.
 const WHEN = process.env.DATABASE_URL ? (['before'] as const) : (['before', 'after'] as const);
 const statement = (when: 'before' | 'after'): CrashPoint => ({ channel: 'sql', at: 'insert into user_requests', when });
 
