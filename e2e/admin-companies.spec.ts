@@ -23,8 +23,7 @@ test.describe('companies screen', () => {
   test('add a company with a logo, edit it, delete it behind the spec confirm', async ({ page }, testInfo) => {
     const tag = uniqueTag();
     const name = `Logo Works ${tag}`;
-    await signIn(page, 'admin');
-    await page.goto(COMPANIES_PATH);
+    await signIn(page, 'admin', { at: COMPANIES_PATH });
     await settled(page);
     await expectAccessible(page, 'companies list', testInfo);
 
@@ -90,8 +89,7 @@ test.describe('companies screen', () => {
       companyId: company.id,
     });
 
-    await signIn(page, 'admin');
-    await page.goto(`${COMPANIES_PATH}?search=${encodeURIComponent(tag)}`);
+    await signIn(page, 'admin', { at: `${COMPANIES_PATH}?search=${encodeURIComponent(tag)}` });
     const row = rowWith(table(page, 'Companies'), company.name);
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: `Delete ${company.name}` }).click();

@@ -11,8 +11,7 @@ test.describe('product dashboard', () => {
     baseURL,
   }, testInfo) => {
     const admin = await Api.admin(baseURL!);
-    await signIn(page, 'admin');
-    await page.goto(`${PRODUCT}/dashboard`);
+    await signIn(page, 'admin', { at: `${PRODUCT}/dashboard` });
 
     const cards = page.locator('li[data-stat]');
     await expect(cards).toHaveCount(5);

@@ -153,8 +153,7 @@ test.describe('roles, permissions and what a role then sees', () => {
   });
 
   test('permission groups: the read-only list of groups and their keys, with details', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto(`${PRODUCT}/permissions`);
+    await signIn(page, 'admin', { at: `${PRODUCT}/permissions` });
     await page.getByRole('tab', { name: 'Permission groups' }).click();
     const groups = table(page, 'Permission groups');
     await expect(rowWith(groups, 'Module Permissions')).toHaveCount(1);
@@ -176,8 +175,7 @@ test.describe('roles, permissions and what a role then sees', () => {
     const tag = uniqueTag();
     const admin = await Api.admin(baseURL!);
     const role = await admin.createRole(`E2E Modules ${tag}`);
-    await signIn(page, 'admin');
-    await page.goto(`${PRODUCT}/module-permissions`);
+    await signIn(page, 'admin', { at: `${PRODUCT}/module-permissions` });
     const grid = page.getByRole('table', { name: 'Modules per role' });
     const cell = grid.getByRole('checkbox', { name: `Profile for ${role.name}` });
     await expect(cell).not.toBeChecked();
@@ -217,8 +215,7 @@ test.describe('roles, permissions and what a role then sees', () => {
     const admin = await Api.admin(baseURL!);
     const spare = await admin.createRole(`E2E Spare ${tag}`);
     const { role: used } = await roleWithUser(admin, `used${tag}`, { moduleIds: [], menuIds: [], roleKeys: [] });
-    await signIn(page, 'admin');
-    await page.goto(`${PRODUCT}/roles?search=${encodeURIComponent(tag)}`);
+    await signIn(page, 'admin', { at: `${PRODUCT}/roles?search=${encodeURIComponent(tag)}` });
     const roles = table(page, 'Roles');
     await expect(rowWith(roles, spare.name)).toHaveCount(1);
     await expect(rowWith(roles, used.name)).toContainText('1'); // its user count

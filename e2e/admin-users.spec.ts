@@ -29,8 +29,7 @@ test.describe('users screen', () => {
     const email = `avatar-${tag}@example.test`;
     const first = `Ava${tag}`;
     const last = 'Pictured';
-    await signIn(page, 'admin');
-    await page.goto(USERS_PATH);
+    await signIn(page, 'admin', { at: USERS_PATH });
     const users = table(page, 'Users');
     await settled(page);
     await expectAccessible(page, 'users list', testInfo);
@@ -97,8 +96,7 @@ test.describe('users screen', () => {
     const made = [];
     for (const n of [1, 2, 3])
       made.push(await admin.createUser({ firstname: `Bulk${n}`, lastname: tag, email: `${tag}-${n}@example.test`, roleId: 3 }));
-    await signIn(page, 'admin');
-    await page.goto(`${USERS_PATH}?search=${tag}&sortField=email&sortOrder=asc`);
+    await signIn(page, 'admin', { at: `${USERS_PATH}?search=${tag}&sortField=email&sortOrder=asc` });
     const users = table(page, 'Users');
     await expect(rowWith(users, tag)).toHaveCount(3);
     const bulk = page.getByRole('button', { name: /^Delete selected/ });
@@ -127,8 +125,7 @@ test.describe('users screen', () => {
     const user = await admin.createUser({ firstname: 'Kei', lastname: `Holder${tag}`, email: `key-${tag}@example.test`, roleId: 3 });
     const name = `${user.firstname} ${user.lastname}`;
 
-    await signIn(page, 'admin');
-    await page.goto(`${USERS_PATH}?search=${encodeURIComponent(user.email)}`);
+    await signIn(page, 'admin', { at: `${USERS_PATH}?search=${encodeURIComponent(user.email)}` });
     const row = rowWith(table(page, 'Users'), user.email);
     await expect(row).toHaveCount(1);
 
@@ -166,8 +163,7 @@ test.describe('users screen', () => {
   });
 
   test('validation: the schema’s messages before sending, the server’s field error for a taken e-mail', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto(USERS_PATH);
+    await signIn(page, 'admin', { at: USERS_PATH });
     await page.getByRole('button', { name: 'Add user', exact: true }).click();
     const add = dialog(page, 'Add user');
     await expect(add.getByRole('textbox', { name: 'First name', exact: true })).toBeVisible();

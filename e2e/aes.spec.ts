@@ -123,8 +123,7 @@ test.describe('AES tool', () => {
   test('128-bit CBC works with the network cut off: no request at all while generating, encrypting and decrypting', async ({
     page,
   }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto('/aes/generate');
+    await signIn(page, 'admin', { at: '/aes/generate' });
     await expect(page.getByRole('heading', { name: 'AES keys' })).toBeVisible();
     // The shell finishes loading first (its avatar, fonts and session figures arrive a moment after the heading):
     // what counts is that the tool itself asks for nothing, not a page load the cut happened to interrupt.
@@ -164,8 +163,7 @@ test.describe('AES tool', () => {
     page,
     context,
   }) => {
-    await signIn(page, 'admin');
-    await page.goto('/aes/generate');
+    await signIn(page, 'admin', { at: '/aes/generate' });
     await choose(page, 'Mode', 'CBC');
     await button(page, 'Generate key and IV').click();
     await field(page, 'Plaintext').fill('kept across the offline page');
@@ -193,8 +191,7 @@ test.describe('AES tool', () => {
   });
 
   test("192-bit keys (not in Chromium's Web Crypto) run in @noble/ciphers with the same result", async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/aes/generate');
+    await signIn(page, 'admin', { at: '/aes/generate' });
     await choose(page, 'Key size', '192-bit');
     await button(page, 'Generate key and IV').click();
     await expect(page.getByText('AES-192-GCM · generated')).toBeVisible();
@@ -213,8 +210,7 @@ test.describe('AES tool', () => {
   test('an existing key: clear field errors, then it decrypts a ciphertext made by Node; a changed one fails with a message', async ({
     page,
   }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto('/aes/generate');
+    await signIn(page, 'admin', { at: '/aes/generate' });
     await button(page, 'Use an existing key').click();
     const dialog = page.getByRole('dialog', { name: 'Use an existing key' });
     await expect(dialog).toBeVisible();
@@ -276,8 +272,7 @@ test.describe('AES tool', () => {
 
   test('at phone width, in dark mode and by keyboard alone', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await page.goto('/aes/generate');
+    await signIn(page, 'admin', { at: '/aes/generate' });
     await themeToggle(page).click();
     await expect(page.getByRole('heading', { name: 'AES keys' })).toBeVisible();
 
@@ -308,8 +303,7 @@ test.describe('AES tool', () => {
   });
 
   test('the help icon opens /docs/aes in a new tab', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto('/aes/generate');
+    await signIn(page, 'admin', { at: '/aes/generate' });
     const link = page.getByRole('link', { name: 'Help for the AES tool (opens in a new tab)' });
     await expect(link).toHaveAttribute('target', '_blank');
     const opening = page.context().waitForEvent('page');

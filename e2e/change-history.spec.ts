@@ -40,8 +40,7 @@ test.describe('change history', () => {
     const created = await api.call<{ data: { id: number } }>('POST', '/client/add', { name: nameA, companyId: company.id, type: 'demo' });
     const id = created.data.id;
 
-    await signIn(page, 'admin');
-    await page.goto(`${CLIENTS_PATH}?companyId=${company.id}`);
+    await signIn(page, 'admin', { at: `${CLIENTS_PATH}?companyId=${company.id}` });
     const clients = table(page, 'Clients');
     await rename(page, clients, nameA, nameB);
     await rename(page, clients, nameB, nameC);

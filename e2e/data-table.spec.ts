@@ -27,8 +27,7 @@ test.beforeAll(async ({ server }) => {
 
 test.describe('data table (users list)', () => {
   test('paging and row limits: spec limits, page in the URL, a new limit goes back to page 1', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto(`${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc`);
+    await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc` });
     await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
     await expect(bodyRows(table(page, 'Users'))).toHaveCount(10);
     expect(await emails(page)).toEqual(ALL_EMAILS.slice(0, 10));
@@ -65,8 +64,7 @@ test.describe('data table (users list)', () => {
     // The body is capped at 65vh: the rows below must scroll into view inside the table (they
     // were once clipped by its root with nothing to scroll), and nothing there sits on the pager.
     await page.setViewportSize({ width: 1280, height: 720 });
-    await signIn(page, 'admin');
-    await page.goto(`${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc&limit=25`);
+    await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc&limit=25` });
     await expect(status(page)).toHaveText(`1–25 of ${COUNT}`);
     const users = table(page, 'Users');
     const frame = page.locator('.mantine-datatable').filter({ has: users });
@@ -91,8 +89,7 @@ test.describe('data table (users list)', () => {
   });
 
   test('sorting by a column changes the order and is kept in the URL (sortField, sortOrder)', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto(`${USERS_PATH}?search=${TAG}&limit=50`);
+    await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}&limit=50` });
     const users = table(page, 'Users');
     await expect(status(page)).toHaveText(`1–30 of ${COUNT}`);
 
@@ -124,8 +121,7 @@ test.describe('data table (users list)', () => {
   });
 
   test('search filters the rows, lives in the URL and is cleared again', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto(USERS_PATH);
+    await signIn(page, 'admin', { at: USERS_PATH });
     await settled(page);
     const all = Number(((await status(page).textContent()) ?? '').split(' of ')[1]);
     expect(all).toBeGreaterThanOrEqual(COUNT);
@@ -148,8 +144,7 @@ test.describe('data table (users list)', () => {
   });
 
   test('the URL state survives reload and back/forward', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto(`${USERS_PATH}?search=${TAG}`);
+    await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}` });
     await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
     const users = table(page, 'Users');
 
@@ -199,8 +194,7 @@ test.describe('data table (users list)', () => {
   });
 
   test('the column chooser hides a column, shows a hidden one, and remembers both after reload', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto(`${USERS_PATH}?search=${TAG}`);
+    await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}` });
     const users = table(page, 'Users');
     await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
     const headers = () =>
@@ -252,8 +246,9 @@ test.describe('data table: a long page (companies list, 130 rows)', () => {
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, 'admin');
-    await page.goto(`${PRODUCT}/companies?search=${encodeURIComponent(LONG_TAG)}&sortField=name&sortOrder=asc&limit=500`);
+    await signIn(page, 'admin', {
+      at: `${PRODUCT}/companies?search=${encodeURIComponent(LONG_TAG)}&sortField=name&sortOrder=asc&limit=500`,
+    });
     await expect(status(page)).toHaveText(`1–${LONG} of ${LONG}`);
     const companies = table(page, 'Companies');
     await settled(page);

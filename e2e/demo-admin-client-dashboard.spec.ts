@@ -65,8 +65,7 @@ test.describe('client dashboard', () => {
 
   test('usable at 390 px: cards and charts stack without a page-wide horizontal scroll', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await page.goto(DASHBOARD_PATH);
+    await signIn(page, 'admin', { at: DASHBOARD_PATH });
     await settled(page);
     await expect(stat(page, 'Clients')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Bulk upload outcomes' })).toBeVisible();

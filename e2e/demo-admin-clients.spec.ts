@@ -26,8 +26,7 @@ test.describe('clients screen', () => {
     const tag = uniqueTag();
     const company = await (await Api.admin(baseURL!)).createCompany({ name: `Client Owner ${tag}` });
     const name = `Nova ${tag}`;
-    await signIn(page, 'admin');
-    await page.goto(CLIENTS_PATH);
+    await signIn(page, 'admin', { at: CLIENTS_PATH });
     await settled(page);
     await expectAccessible(page, 'clients list', testInfo);
 
@@ -114,8 +113,7 @@ test.describe('clients screen', () => {
     form.set('file', new Blob([new Uint8Array(png.buffer)], { type: png.mimeType }), png.name);
     await api.call('POST', '/demo-media/add', form);
 
-    await signIn(page, 'admin');
-    await page.goto(`${CLIENTS_PATH}?companyId=${company.id}`);
+    await signIn(page, 'admin', { at: `${CLIENTS_PATH}?companyId=${company.id}` });
     const clients = table(page, 'Clients');
     await rowWith(clients, name)
       .getByRole('button', { name: `Edit ${name}` })
@@ -133,8 +131,7 @@ test.describe('clients screen', () => {
 
   test('usable at 390 px: title, add button, filters and rows without a page-wide horizontal scroll', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await page.goto(CLIENTS_PATH);
+    await signIn(page, 'admin', { at: CLIENTS_PATH });
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Clients', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add client', exact: true })).toBeInViewport();

@@ -50,8 +50,7 @@ test.describe('manage-actions screen', () => {
     const nova = await createClient(admin, `Nova ${tag}`, company.id);
     const orbit = await createClient(admin, `Orbit ${tag}`, company.id);
 
-    await signIn(page, 'admin');
-    await page.goto(`${PATH}?clientId=${nova.id}`);
+    await signIn(page, 'admin', { at: `${PATH}?clientId=${nova.id}` });
     // The new client has no actions yet (a generous wait: the first load of a busy machine is slow).
     await expect(page.getByText('No actions found')).toBeVisible({ timeout: 60_000 });
     await settled(page);
@@ -172,8 +171,7 @@ test.describe('manage-actions screen', () => {
   test('usable at 390 px: picker, add button and drawer without a page-wide horizontal scroll', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await page.goto(PATH);
+    await signIn(page, 'admin', { at: PATH });
     // A generous first wait: the lazy screen loads slowly on a busy machine.
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Actions', exact: true })).toBeVisible({ timeout: 60_000 });
     await settled(page);

@@ -65,8 +65,7 @@ test.describe('demo media and campaign media', () => {
     test.slow(); // one long journey: two uploads, two previews, an edit, an export and a delete
     const tag = uniqueTag();
     const { demo } = await createClients(baseURL!, tag);
-    await signIn(page, 'admin');
-    await page.goto('/demo-admin/demo-media');
+    await signIn(page, 'admin', { at: '/demo-admin/demo-media' });
     await settled(page);
 
     // The client picker writes ?clientId= to the URL.
@@ -174,8 +173,7 @@ test.describe('demo media and campaign media', () => {
   }, testInfo) => {
     const tag = uniqueTag();
     const { demo } = await createClients(baseURL!, tag);
-    await signIn(page, 'admin');
-    await page.goto(`/demo-admin/demo-media?clientId=${demo.id}`);
+    await signIn(page, 'admin', { at: `/demo-admin/demo-media?clientId=${demo.id}` });
     await settled(page);
     await page.getByRole('button', { name: 'Add demo media', exact: true }).click();
     const add = dialog(page, 'Add demo media');
@@ -203,8 +201,7 @@ test.describe('demo media and campaign media', () => {
   }, testInfo) => {
     const tag = uniqueTag();
     const { live } = await createClients(baseURL!, tag);
-    await signIn(page, 'admin');
-    await page.goto(`/demo-admin/campaign-media?clientId=${live.id}`);
+    await signIn(page, 'admin', { at: `/demo-admin/campaign-media?clientId=${live.id}` });
     await settled(page);
     await expectAccessible(page, 'campaign media list', testInfo);
 
@@ -265,8 +262,7 @@ test.describe('demo media and campaign media', () => {
 
   test('usable at 390 px: picker, add button and the list without a page-wide horizontal scroll', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await page.goto('/demo-admin/demo-media');
+    await signIn(page, 'admin', { at: '/demo-admin/demo-media' });
     await settled(page);
     await expect(page.getByRole('button', { name: 'Add demo media', exact: true })).toBeInViewport();
     await expect(page.getByRole('combobox', { name: 'Client', exact: true })).toBeVisible();

@@ -18,8 +18,7 @@ async function openHelp(page: Page, scope: ReturnType<Page['locator']>, fieldLab
 
 test.describe('in-product help', () => {
   test('a help icon on the user form opens /docs/users at the field, in a new tab', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto(`${PRODUCT}/users`);
+    await signIn(page, 'admin', { at: `${PRODUCT}/users` });
     await page.getByRole('button', { name: 'Add user', exact: true }).click();
     const form = dialog(page, 'Add user');
     const help = await openHelp(page, form, 'Email');
@@ -36,9 +35,7 @@ test.describe('in-product help', () => {
   });
 
   test('companies, roles and profile forms link to their own topics', async ({ page }) => {
-    await signIn(page, 'admin');
-
-    await page.goto(`${PRODUCT}/companies`);
+    await signIn(page, 'admin', { at: `${PRODUCT}/companies` });
     await page.getByRole('button', { name: 'Add company', exact: true }).click();
     let help = await openHelp(page, dialog(page, 'Add company'), 'Logo');
     await expect(help).toHaveURL(/\/docs\/companies#logo$/);
@@ -62,8 +59,7 @@ test.describe('in-product help', () => {
   });
 
   test('the help index lists every topic, and an unknown topic says so', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto('/docs');
+    await signIn(page, 'admin', { at: '/docs' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${E2E.productName} Help`);
     for (const topic of [
       'Signing in',

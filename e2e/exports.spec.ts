@@ -103,8 +103,7 @@ const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-
 
 test.describe('exports', () => {
   test('users: CSV, Excel and PDF download every row of the searched, sorted list (not just the page)', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto(`${PRODUCT}/users?search=${TAG}&sortField=email&sortOrder=desc`);
+    await signIn(page, 'admin', { at: `${PRODUCT}/users?search=${TAG}&sortField=email&sortOrder=desc` });
     await expect(page.getByText(`1–10 of ${USER_COUNT}`)).toBeVisible();
     const expected = [...USER_EMAILS].reverse();
 
@@ -151,8 +150,7 @@ test.describe('exports', () => {
   });
 
   test('companies: CSV, Excel and PDF download the searched list', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto(`${PRODUCT}/companies?search=${TAG}&sortField=name&sortOrder=asc`);
+    await signIn(page, 'admin', { at: `${PRODUCT}/companies?search=${TAG}&sortField=name&sortOrder=asc` });
     await expect(page.getByText('1–3 of 3')).toBeVisible();
     await expectAccessible(page, 'companies list (searched)', testInfo);
 

@@ -28,9 +28,7 @@ test.describe('pages the role cannot open', () => {
     page.on('response', (res) => {
       if (res.status() === 403 && new URL(res.url()).pathname.startsWith('/api/')) forbidden.push(res.url());
     });
-    await signIn(page, 'agent');
-
-    await page.goto('/tone-dashboard/user-request');
+    await signIn(page, 'agent', { at: '/tone-dashboard/user-request' });
     const firstRow = page.locator('tbody tr').first();
     await expect(firstRow).toBeVisible();
     await expect(firstRow.locator('td').first()).not.toBeEmpty();

@@ -77,8 +77,7 @@ function contrast(a: string, b: string): number {
 
 test.describe('keyboard and focus', () => {
   test('"Skip to main content" is the first Tab stop, shows when focused and moves focus into <main>', async ({ page }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto(USERS_PATH);
+    await signIn(page, 'admin', { at: USERS_PATH });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await settled(page);
     const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -104,8 +103,7 @@ test.describe('keyboard and focus', () => {
   });
 
   test('the Add user drawer is crossed with one Tab per control: help icons stay clickable but out of the Tab order', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto(USERS_PATH);
+    await signIn(page, 'admin', { at: USERS_PATH });
     await settled(page);
     await page.getByRole('button', { name: 'Add user', exact: true }).click();
     const add = dialog(page, 'Add user');

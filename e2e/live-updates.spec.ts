@@ -82,8 +82,7 @@ test.describe('live updates', () => {
 
     // The page's clock is Playwright's (it runs at real pace) so the test can jump past the dead-stream limit.
     await page.clock.install();
-    await signIn(page, 'admin');
-    await page.goto(HOME);
+    await signIn(page, 'admin', { at: HOME });
     const indicator = page.getByTestId('live-indicator');
     await expect(indicator).toHaveText(LIVE_TEXT.live, { timeout: 15_000 });
     await settled(page);
@@ -126,8 +125,7 @@ test.describe('live updates', () => {
   });
 
   test('the session list shows a sign-in elsewhere without a reload', async ({ page, baseURL }, testInfo) => {
-    await signIn(page, 'admin');
-    await page.goto('/profile/user-sessions');
+    await signIn(page, 'admin', { at: '/profile/user-sessions' });
     await expect(page.getByTestId('live-indicator')).toHaveText(LIVE_TEXT.live, { timeout: 15_000 });
     await settled(page);
     const footer = page.getByText(/^\d+–\d+ of \d+$/);

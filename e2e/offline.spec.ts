@@ -4,8 +4,7 @@ import { expect, expectPath, signIn, test } from './support/fixtures';
 
 test.describe('connectivity', () => {
   test('offline goes to /internet-connection and online returns to the saved path', async ({ page, context }, testInfo) => {
-    await signIn(page, 'manager');
-    await page.goto('/profile/about');
+    await signIn(page, 'manager', { at: '/profile/about' });
     await expectPath(page, '/profile/about');
 
     await context.setOffline(true);
@@ -20,8 +19,7 @@ test.describe('connectivity', () => {
   });
 
   test('without a saved path, coming back online goes to /home', async ({ page, context }) => {
-    await signIn(page, 'manager');
-    await page.goto('/internet-connection');
+    await signIn(page, 'manager', { at: '/internet-connection' });
     await page.evaluate((k) => localStorage.removeItem(k), STORAGE_KEYS.recentPath);
     await context.setOffline(true);
     await page.waitForTimeout(300);

@@ -48,8 +48,7 @@ test.describe('the service unavailable (503)', () => {
 
   test('a submit refused with 503 keeps the form and its input and says the service is unavailable', async ({ page }, testInfo) => {
     const name = `Outage Co ${uniqueTag()}`;
-    await signIn(page, 'admin');
-    await page.goto(COMPANIES_PATH);
+    await signIn(page, 'admin', { at: COMPANIES_PATH });
     await settled(page);
     await page.getByRole('button', { name: 'Add company', exact: true }).click();
     const add = dialog(page, 'Add company');

@@ -85,8 +85,7 @@ test.describe('errors in drawers', () => {
   }
 
   test('a required field in error keeps its grey placeholder (only the border and the message are red)', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/demo-admin/clients');
+    await signIn(page, 'admin', { at: '/demo-admin/clients' });
     await settled(page);
     await page.getByRole('button', { name: 'Add client', exact: true }).click();
     const drawer = dialog(page, 'Add client');

@@ -8,8 +8,7 @@ const sidebar = (page: import('@playwright/test').Page) => page.getByRole('navig
 
 test.describe('shell', () => {
   test('the sidebar lists exactly the permitted menus and marks the active one', async ({ page }, testInfo) => {
-    await signIn(page, 'manager');
-    await page.goto('/demo-admin/clients');
+    await signIn(page, 'manager', { at: '/demo-admin/clients' });
     const links = sidebar(page).getByRole('link');
     await expect(links).toHaveText(['Clients', 'Demo Media']);
     await expect(links.first()).toHaveAttribute('href', '/demo-admin/clients');
@@ -35,8 +34,7 @@ test.describe('shell', () => {
   test('the accessibility check every screen runs fails on a serious violation, naming the rule', async ({ page }) => {
     // Proves support/axe.ts still finds what it must (it runs axe in legacy mode with only the
     // violations in detail): an unnamed icon button and grey-on-white text added to a clean screen.
-    await signIn(page, 'manager');
-    await page.goto('/demo-admin/clients');
+    await signIn(page, 'manager', { at: '/demo-admin/clients' });
     await expect(sidebar(page).getByRole('link').first()).toBeVisible();
     await page.evaluate(() => {
       const main = document.querySelector('main') ?? document.body;
@@ -57,8 +55,7 @@ test.describe('shell', () => {
 
   test('on a page longer than the window, a full-page capture shows the sidebar to the bottom', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, 'admin');
-    await page.goto('/tone-dashboard/home');
+    await signIn(page, 'admin', { at: '/tone-dashboard/home' });
     await expect(page.getByRole('heading', { name: 'Recent requests' })).toBeVisible();
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height, 'the page is longer than the window').toBeGreaterThan(1000);
@@ -73,8 +70,7 @@ test.describe('shell', () => {
   });
 
   test("top bar: 'Back To Home', theme toggle and the profile dropdown", async ({ page }, testInfo) => {
-    await signIn(page, 'manager');
-    await page.goto('/demo-admin/clients');
+    await signIn(page, 'manager', { at: '/demo-admin/clients' });
     await openProfileMenu(page);
     const menu = page.getByRole('menu');
     await expect(menu.getByText(USERS.manager.email)).toBeVisible();

@@ -22,8 +22,7 @@ test.describe('locations screen', () => {
     clientForm.set('name', `Venue Client ${tag}`);
     clientForm.set('companyId', String(company.id));
     const client = (await admin.call<{ data: { id: number; name: string } }>('POST', '/client/add', clientForm)).data;
-    await signIn(page, 'admin');
-    await page.goto(PATH);
+    await signIn(page, 'admin', { at: PATH });
     await settled(page);
     await expectAccessible(page, 'locations list', testInfo);
 
@@ -131,8 +130,7 @@ test.describe('locations screen', () => {
 
   test('usable at 390 px: no sideways page scroll, add reachable', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await page.goto(PATH);
+    await signIn(page, 'admin', { at: PATH });
     await settled(page);
     await expect(page.getByRole('button', { name: 'Add location', exact: true })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -79,10 +79,19 @@ export async function completeOtp(page: Page, email: string, since: number) {
  * stored for the role (auth-state.ts) is loaded, which skips the form; `fresh` (and `remember`)
  * type the form for a session of the test's own: a test that ends its session (logout, an
  * ended token) must use one, or it would end the session other tests share.
+ * `at`: the screen to open once signed in. With a stored session the browser goes there
+ * directly, not through /home first: every load in a new browser context fetches and compiles
+ * the whole first-load JavaScript again (1-4 s on the 2-core CI machine). The caller waits for
+ * what it needs there.
  */
-export async function signIn(page: Page, who: UserKey, opts: { remember?: boolean; fresh?: boolean } = {}) {
+export async function signIn(page: Page, who: UserKey, opts: { remember?: boolean; fresh?: boolean; at?: string } = {}) {
   const server = serverOfContext.get(page.context());
   const stored = !opts.fresh && !opts.remember && server ? storedStatePath(server, who) : undefined;
+  if (stored && opts.at) {
+    await page.context().setStorageState(stored);
+    await page.goto(opts.at);
+    return;
+  }
   if (stored) {
     await page.context().setStorageState(stored);
     await page.goto('/home');
@@ -96,6 +105,7 @@ export async function signIn(page: Page, who: UserKey, opts: { remember?: boolea
   if (who === 'agent') await completeOtp(page, user.email, since);
   else await expectPath(page, '/home');
   await expect(page.getByRole('heading').first()).toBeVisible();
+  if (opts.at) await page.goto(opts.at);
 }
 
 /** The session as the browser holds it: bearer token (userDetails cookie) and CSRF token. */
