@@ -3,7 +3,8 @@
 //   typecheck -> lint (Biome, import boundaries, knip) -> unit (vitest) -> api (vitest, PGlite or DATABASE_URL)
 //   -> cluster (vitest: two API replicas, a worker and HAProxy on PostgreSQL and Redis) -> e2e (Playwright + Chromium)
 // TEST_TIERS=unit,api runs a subset. The last line printed is "N passed, N failed".
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   ROOT,
@@ -65,6 +66,35 @@ const vitestTier = (project) => async () => {
   return { code, counts: vitestCounts(out) };
 };
 
+/**
+ * The production builds the e2e tier serves (web app and API bundle), started beside the first
+ * tiers when e2e is selected: vite and tsc each keep one core busy, and the builds took ~40 s on
+ * the 2-core CI machine before e2e could start. Their output goes to test-results/build.log.
+ */
+let builds = null;
+let buildChild = null;
+function startBuilds() {
+  const log = path.join(OUT, 'build.log');
+  const out = openSync(log, 'w');
+  console.log(`building the web app and the API beside the first tiers (npm run build; output in ${path.relative(ROOT, log)})`);
+  builds = new Promise((resolve) => {
+    buildChild = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', out, out] });
+    buildChild.on('error', () => resolve(127));
+    buildChild.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  }).then((code) => ({ code, log }));
+}
+
+/** Waits for the builds startBuilds began, if it did (false when it did not); throws when they failed. */
+async function awaitBuilds() {
+  if (!builds) return false;
+  const { code, log } = await builds;
+  if (code !== 0) {
+    console.error(readFileSync(log, 'utf8').slice(-6000));
+    throw new Error(`npm run build failed with exit code ${code} (${path.relative(ROOT, log)})`);
+  }
+  return true;
+}
+
 const TIERS = {
   typecheck: {
     title: 'Typecheck (tsc --noEmit in every workspace, e2e and scripts)',
@@ -96,6 +126,8 @@ const TIERS = {
     // The rate-limit test shares counters between two apps through Redis (REDIS_URL in production);
     // the media tests take video poster frames with Debian's ffmpeg (FFMPEG_PATH in production).
     async prepare() {
+      // The crash proofs start the API bundle: not while the early build may be writing it.
+      await awaitBuilds();
       await ensureRedis();
       const ok = await ensureDebianPackage({ bin: 'ffmpeg', pkg: 'ffmpeg', why: 'video poster frames in the API tests' });
       if (!ok) throw new Error('ffmpeg is required for the api tier (Debian package ffmpeg)');
@@ -112,6 +144,7 @@ const TIERS = {
         throw new Error('HAProxy is required for the cluster tier (Debian package haproxy)');
       await ensureRedis();
       await ensurePostgres();
+      await awaitBuilds();
       await ensureApiBuild();
     },
     run: vitestTier('cluster'),
@@ -131,9 +164,11 @@ const TIERS = {
       // Video poster frames (the server finds ffmpeg on the PATH) and the spec's test video.
       if (!(await ensureDebianPackage({ bin: 'ffmpeg', pkg: 'ffmpeg', why: 'video poster frames in the e2e tests' })))
         throw new Error('ffmpeg is required for the e2e tier (Debian package ffmpeg)');
-      await ensureWebBuild({ force: true });
-      // The e2e servers run the API bundle, as npm start does.
-      await ensureApiBuild({ force: true });
+      // The e2e servers run the API bundle, as npm start does; both builds are this run's own.
+      if (!(await awaitBuilds())) {
+        await ensureWebBuild({ force: true });
+        await ensureApiBuild({ force: true });
+      }
     },
     async run() {
       const out = path.join(OUT, 'e2e.json');
@@ -185,6 +220,7 @@ async function main() {
     }
     rmSync(OUT, { recursive: true, force: true });
     mkdirSync(OUT, { recursive: true });
+    if (tiers.includes('e2e')) startBuilds();
   } catch (err) {
     console.error(red(err.message));
     console.log('\n0 passed, 1 failed');
@@ -231,6 +267,8 @@ async function main() {
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   console.log(`\n${passed} passed, ${failed} failed`);
+  // An earlier tier failed while the builds were still running: they are of no use now.
+  if (buildChild && buildChild.exitCode === null && buildChild.signalCode === null) buildChild.kill();
   process.exit(failedTier ? 1 : 0);
 }
 
