@@ -81,7 +81,7 @@ export async function completeOtp(page: Page, email: string, since: number) {
  * ended token) must use one, or it would end the session other tests share.
  * `at`: the screen to open once signed in. With a stored session the browser goes there
  * directly, not through /home first: every load in a new browser context fetches and compiles
- * the whole first-load JavaScript again (1-4 s on the 2-core CI machine). The caller waits for
+ * the whole first-load JavaScript again (0.8-1.3 s on an idle 2-core machine, more under load). The caller waits for
  * what it needs there.
  */
 export async function signIn(page: Page, who: UserKey, opts: { remember?: boolean; fresh?: boolean; at?: string } = {}) {
