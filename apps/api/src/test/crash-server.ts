@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COOKIE_NAMES, HEADER_NAMES } from '@console/contract';
+import { SERVER_NODE_ARGS } from '../../../../scripts/lib/ensure.mjs';
 import { openDatabase } from '../db/client.js';
 import { createTestDatabase } from './test-db.js';
 
@@ -17,12 +18,12 @@ const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** Preloaded into the server: kills it where the environment says (crash-hook.fixture.mjs). */
 const HOOK = pathToFileURL(fileURLToPath(new URL('./crash-hook.fixture.mjs', import.meta.url))).href;
 /**
- * The server is the API bundle, as `npm start` runs it (the api project's global setup rebuilds it
+ * The server is the API bundle, run as `npm start` runs it (the api project's global setup rebuilds it
  * when src/ is newer, seed-image.ts). A restart is then PGlite's recovery and the app's start, not
  * compiling the sources again: about 3 s against 5 s with tsx on an idle 2-core machine, and the
  * crash proofs restart the server some thirty times.
  */
-const SERVER = ['--max-semi-space-size=1', '--import', HOOK, 'dist/server.mjs'];
+const SERVER = [...SERVER_NODE_ARGS, '--import', HOOK, 'dist/server.mjs'];
 export const CRASH_ADMIN = { email: 'admin@example.com', password: 'Crash-Admin-Pass-551' };
 /** The demo users' password (manager@, agent@, guest@example.com). */
 export const CRASH_DEMO_PASSWORD = 'Crash-Demo-Pass-551';
