@@ -89,12 +89,14 @@ async function audit(chrome: LaunchedChrome, url: string, attempt = 1): Promise<
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if ('performance' in result) return result;
   const { lhr } = result;
-  // BENCH_LIGHTHOUSE_SAVE=dir keeps each run's whole report (lhr JSON) for a look at its audits.
+  // BENCH_LIGHTHOUSE_SAVE=dir keeps each run's whole report (lhr JSON) for a look at its audits,
+  // and the trace it was computed from (-trace.json: open it in Chrome's Performance panel).
   if (process.env.BENCH_LIGHTHOUSE_SAVE) {
     const dir = process.env.BENCH_LIGHTHOUSE_SAVE;
     await mkdir(dir, { recursive: true });
-    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
-    await writeFile(`${dir}/${name}-${Date.now()}.json`, JSON.stringify(lhr));
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}`;
+    await writeFile(`${dir}/${name}.json`, JSON.stringify(lhr));
+    if (result.artifacts.Trace) await writeFile(`${dir}/${name}-trace.json`, JSON.stringify(result.artifacts.Trace));
   }
   if (lhr.runtimeError && attempt < 3) return audit(chrome, url, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

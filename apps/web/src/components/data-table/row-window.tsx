@@ -1,17 +1,27 @@
 import { createContext, type FocusEvent, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 /**
- * A long page (over WINDOW_FROM rows, up to 500) draws its first FIRST_ROWS rows and holds the
- * rest in one empty row as tall as they would be, until the table's body is scrolled (or a
- * keyboard user tabs) near them; a drawn row stays drawn. One spacer, not an empty row per held
- * record: ~940 fewer elements on a 500-row page, which every full style recalculation of the
- * table walks (mantine-datatable sets its CSS variables on the table's root as it resizes).
- * Drawing all 500 rows of mantine-datatable (about 47 elements each) took seconds of a phone's CPU before anything could be clicked (Lighthouse
- * mobile: 3.8 s of blocking time on the users list); the body is capped at 65vh, so at most a few
- * dozen rows are ever in view. Shorter pages draw every row, as before.
+ * A long page (over WINDOW_FROM rows, up to 500) draws the rows that fill the table's body once
+ * (at least FIRST_ROWS) and holds the rest in one empty row as tall as they would be, until the
+ * body is scrolled (or a keyboard user tabs) near them; a drawn row stays drawn. One spacer, not
+ * an empty row per held record: ~940 fewer elements on a 500-row page, which every full style
+ * recalculation of the table walks (mantine-datatable sets its CSS variables on the table's root
+ * as it resizes). Drawing all 500 rows of mantine-datatable (about 56 elements each) took seconds
+ * of a phone's CPU before anything could be clicked (Lighthouse mobile: 3.8 s of blocking time on
+ * the users list); the body is capped at 65vh, so at most a few dozen rows are ever in view.
+ * Shorter pages draw every row, as before.
  */
 export const WINDOW_FROM = 100;
-const FIRST_ROWS = 30;
+/**
+ * Rows drawn before anything is measured. The body is capped at 65vh: 10-13 rows of 45-58 px on
+ * a phone or a laptop. A row is ~56 elements (mantine-datatable's cells, five action icons), and
+ * creating them is most of what a cold load of the page pays: under Lighthouse's trace ~0.5 ms
+ * per element created (its invalidation tracking), times four for a phone, so 30 rows were ~3 s
+ * of its blocking time.
+ */
+const FIRST_ROWS = 15;
+/** Rows drawn past the last one in view when the page arrives. */
+const FIRST_MARGIN = 3;
 /** Rows drawn beyond what is needed, so each scroll step draws a batch, not a row at a time. */
 const STEP = 50;
 /** Before the first row is measured: a row with one line of text. */
@@ -44,8 +54,11 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
   const [drawn, setDrawn] = useState(FIRST_ROWS);
   const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW_HEIGHT);
 
-  /** Draws enough rows to fill the body down to its scroll position plus one more view. */
-  const fill = useCallback(() => {
+  /**
+   * Draws enough rows to fill the body down to its scroll position plus `views` views: one more
+   * view ahead while the body scrolls; just the view itself when the page arrives.
+   */
+  const fill = useCallback((views = 2) => {
     const viewport = viewportRef.current;
     if (!viewport) return;
     // The drawn rows' average height from where they start and end (a few reads), not one read
@@ -59,15 +72,16 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
     const measured = firstRow && drawnCount > 0 ? (drawnEnd - firstRow.offsetTop) / drawnCount : 0;
     if (measured > 0) setRowHeight(Math.round(measured));
     const height = measured || ESTIMATED_ROW_HEIGHT;
-    const wanted = Math.ceil((viewport.scrollTop + 2 * viewport.clientHeight) / height);
-    setDrawn((current) => (wanted > current ? wanted + STEP / 2 : current));
+    const wanted = Math.ceil((viewport.scrollTop + views * viewport.clientHeight) / height);
+    const margin = views > 1 ? STEP / 2 : FIRST_MARGIN;
+    setDrawn((current) => (wanted > current ? wanted + margin : current));
   }, []);
 
   // Another page: back to the first rows, or as many as the body's scroll position needs.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pageKey is the trigger, not an input
   useLayoutEffect(() => {
     setDrawn(FIRST_ROWS);
-    if (windowed) fill();
+    if (windowed) fill(1);
   }, [pageKey, windowed, fill]);
 
   /** Tabbing into the last drawn rows draws the next ones, so the keyboard never skips them. */
@@ -83,5 +97,6 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
     () => (windowed ? { drawn, rowHeight, rows, columns } : ALL),
     [windowed, drawn, rowHeight, rows, columns],
   );
-  return { value, viewportRef, onScroll: windowed ? fill : undefined, onFocusCapture: windowed ? onFocusCapture : undefined };
+  const onScroll = useCallback(() => fill(), [fill]);
+  return { value, viewportRef, onScroll: windowed ? onScroll : undefined, onFocusCapture: windowed ? onFocusCapture : undefined };
 }
