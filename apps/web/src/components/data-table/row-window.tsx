@@ -55,10 +55,10 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
   const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW_HEIGHT);
 
   /**
-   * Draws enough rows to fill the body down to its scroll position plus `views` views: one more
-   * view ahead while the body scrolls; just the view itself when the page arrives.
+   * Draws enough rows to fill the body down to its scroll position plus `views` views, and
+   * `margin` rows more: a view ahead while the body scrolls, just the view when the page arrives.
    */
-  const fill = useCallback((views = 2) => {
+  const fill = useCallback((views: number, margin: number) => {
     const viewport = viewportRef.current;
     if (!viewport) return;
     // The drawn rows' average height from where they start and end (a few reads), not one read
@@ -73,7 +73,6 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
     if (measured > 0) setRowHeight(Math.round(measured));
     const height = measured || ESTIMATED_ROW_HEIGHT;
     const wanted = Math.ceil((viewport.scrollTop + views * viewport.clientHeight) / height);
-    const margin = views > 1 ? STEP / 2 : FIRST_MARGIN;
     setDrawn((current) => (wanted > current ? wanted + margin : current));
   }, []);
 
@@ -81,7 +80,7 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: pageKey is the trigger, not an input
   useLayoutEffect(() => {
     setDrawn(FIRST_ROWS);
-    if (windowed) fill(1);
+    if (windowed) fill(1, FIRST_MARGIN);
   }, [pageKey, windowed, fill]);
 
   /** Tabbing into the last drawn rows draws the next ones, so the keyboard never skips them. */
@@ -97,6 +96,6 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
     () => (windowed ? { drawn, rowHeight, rows, columns } : ALL),
     [windowed, drawn, rowHeight, rows, columns],
   );
-  const onScroll = useCallback(() => fill(), [fill]);
+  const onScroll = useCallback(() => fill(2, STEP / 2), [fill]);
   return { value, viewportRef, onScroll: windowed ? onScroll : undefined, onFocusCapture: windowed ? onFocusCapture : undefined };
 }
