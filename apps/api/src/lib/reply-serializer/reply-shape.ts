@@ -121,7 +121,7 @@ function objectOf(def: Def): Shape {
         return NO;
       }
       // The common leaves checked in line: a call through fields[j] here sees a different closure
-      // for every field, which V8 cannot inline (half the check's time on a 500-row page).
+      // for every field, which V8 cannot inline (a third of the check's time on a 500-row page: 0.58 -> 0.38 ms).
       const kind = kinds[j];
       if (kind !== CALL) {
         const fits =
