@@ -82,8 +82,9 @@ export async function seedBulkUserRequests(db: Db, total: number, options: BulkO
         -- The device's platform share (55 % Android, 35 % iOS, 8 % web, 2 % other), spread over the
         -- device numbers so that a few devices get them all too.
         lateral (select ((d::bigint * 37) % 100)::int as p) as share,
-        -- g in the subquery makes it run per row: an uncorrelated one runs once, and every row got one time.
-        lateral (select now() - random() * (${days}::int * interval '1 day') + (g - g) * interval '1 second' as at) as t`);
+        -- In arrival order, as ingestion stores them, up to six hours late (a device that was
+        -- offline): the newest-first pages read a real table's few heap pages, not one per row.
+        lateral (select now() - (${total}::int - g) * (${days}::int * interval '1 day' / ${total}::int) - random() * interval '6 hours' as at) as t`);
     options.onProgress?.(to, total);
   }
   await rebuildUserRequestRollups(db);
