@@ -68,7 +68,8 @@ export async function seedBulkUsers(
       from r, c, base, generate_series(${from}::int, ${to}::int) as g,
         -- In insertion order, as the app writes created_at (the time of the insert), within an hour:
         -- a list's newest-first pages then read the few heap pages a real table would, not one per row.
-        lateral (select now() - (${total}::int - g) * (interval '730 days' / ${total}::int) - random() * interval '1 hour' as at) as t`);
+        lateral (select now() - (${total}::int - g) * ((interval '730 days' - interval '1 hour') / ${total}::int)
+          - random() * interval '1 hour' as at) as t`);
     options.onProgress?.(to, total);
   }
 }

@@ -83,8 +83,10 @@ export async function seedBulkUserRequests(db: Db, total: number, options: BulkO
         -- device numbers so that a few devices get them all too.
         lateral (select ((d::bigint * 37) % 100)::int as p) as share,
         -- In arrival order, as ingestion stores them, up to six hours late (a device that was
-        -- offline): the newest-first pages read a real table's few heap pages, not one per row.
-        lateral (select now() - (${total}::int - g) * (${days}::int * interval '1 day' / ${total}::int) - random() * interval '6 hours' as at) as t`);
+        -- offline), all inside the window of days asked for: the newest-first pages read a real table's
+        -- few heap pages, not one per row.
+        lateral (select now() - (${total}::int - g) * ((${days}::int * interval '1 day' - interval '6 hours') / ${total}::int)
+          - random() * interval '6 hours' as at) as t`);
     options.onProgress?.(to, total);
   }
   await rebuildUserRequestRollups(db);
