@@ -128,10 +128,12 @@ async function pageRows<Row>(s: PageSource, fields: SelectedFields, w: Window): 
  */
 const ESTIMATE_MARGIN = 2;
 
+/** The rows `where` matches, as one column of 1s: what the count and its estimate both read. */
+const matchingRows = (s: PageSource) => s.idsFrom(s.db, { one: sql`1` }).where(s.where);
+
 /** The planner's estimate of how many rows `where` matches: EXPLAIN plans the query and reads none. */
 async function estimatedCount(s: PageSource): Promise<number> {
-  const matching = s.idsFrom(s.db, { one: sql`1` }).where(s.where);
-  const result = (await s.db.execute(sql`explain (format json) ${matching}`)) as unknown as { rows: Record<string, unknown>[] };
+  const result = (await s.db.execute(sql`explain (format json) ${matchingRows(s)}`)) as unknown as { rows: Record<string, unknown>[] };
   const cell = Object.values(result.rows[0] ?? {})[0];
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[];
   return Number(plan[0]?.Plan?.['Plan Rows'] ?? 0);
@@ -139,9 +141,7 @@ async function estimatedCount(s: PageSource): Promise<number> {
 
 /** How many rows match, counting no further than `cap + 1`. */
 async function cappedCount(s: PageSource, cap: number): Promise<number> {
-  const matching = s
-    .idsFrom(s.db, { one: sql`1` })
-    .where(s.where)
+  const matching = matchingRows(s)
     .limit(cap + 1)
     .as('matching');
   const [row] = await s.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matching);
