@@ -185,6 +185,13 @@ describe('deep pages are the rows of a plain ORDER BY ... OFFSET', { timeout: 24
     const some = USER_SORTS.filter((s) => ['email', 'companyName', 'lastLoginAt', 'createdAt'].includes(s.field));
     await expectSamePages('/users', USERS_FROM, some, { filter: { search: 'GEN' }, where: search('gen'), limit: 100, pages: [1, 101] });
     await expectSamePages('/users', USERS_FROM, some, { filter: { search: 'gen3' }, where: search('gen3'), limit: 100, pages: [1, 8] });
+    // Looked up by "n100" (lib/search-term.ts: ~60 rows), checked for the whole term (1 row).
+    await expectSamePages('/users', USERS_FROM, some, {
+      filter: { search: 'N100@Exa' },
+      where: search('n100@exa'),
+      limit: 100,
+      pages: [1],
+    });
   });
 
   it('user requests, unfiltered, every sort column both ways', async () => {

@@ -7,6 +7,7 @@ import { AppError } from './app-error.js';
 import { keysetRows } from './export/index.js';
 import { escapeLike } from './list.js';
 import { orderTerms, readPage } from './list-page.js';
+import { indexedPart } from './search-term.js';
 
 /**
  * The list machinery every list and export route uses (spec s.3 list query and result).
@@ -139,9 +140,14 @@ export function defineList<F extends SelectedFields, Dto>(definition: ListDefini
     const term = query.search?.trim();
     if (term && definition.search?.length) {
       const pattern = `%${escapeLike(term)}%`;
-      conditions.push(
-        or(...definition.search.map((e) => ('lowerCased' in e ? sql`${e.lowerCased} like lower(${pattern})` : sql`${e} ilike ${pattern}`))),
-      );
+      // A lower-cased column is looked up by its index with the term's indexed part, if it has one
+      // (lib/search-term.ts), and the rows found are checked for the whole term (strpos: no wildcards).
+      const part = indexedPart(term);
+      const lowerCased = (column: PgColumn) =>
+        part === undefined
+          ? sql`${column} like lower(${pattern})`
+          : sql`(${column} like lower(${`%${escapeLike(part)}%`}) and strpos(${column}, lower(${term})) > 0)`;
+      conditions.push(or(...definition.search.map((e) => ('lowerCased' in e ? lowerCased(e.lowerCased) : sql`${e} ilike ${pattern}`))));
     }
     return and(...conditions);
   }
