@@ -64,7 +64,8 @@ export async function seedBulkUsers(
         'user' || (base.n + g) || '.' || substr(md5(random()::text), 1, 6) || '@scale.example',
         case when g % 3 = 0 then null else '+32 4' || lpad((g % 100000000)::text, 8, '0') end,
         'not-a-hash', case when g % 10 = 0 then 'inactive' else 'active' end, g % 5 = 0, t.at, t.at,
-        case when g % 3 = 1 then null else t.at + (g % 1000) * interval '1 hour' end
+        -- A last sign-in after the account was made, never in the future.
+        case when g % 3 = 1 then null else least(now(), t.at + (g % 1000) * interval '1 hour') end
       from r, c, base, generate_series(${from}::int, ${to}::int) as g,
         -- In insertion order, as the app writes created_at (the time of the insert), within an hour:
         -- a list's newest-first pages then read the few heap pages a real table would, not one per row.

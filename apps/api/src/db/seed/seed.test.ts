@@ -17,6 +17,7 @@ import {
   toneSequences,
   users,
 } from '../schema/index.js';
+import { seedBulkUsers } from './bulk-users.js';
 import { seedDatabase, seedDemoContentWithStorage } from './index.js';
 
 let t: TestApp;
@@ -74,6 +75,20 @@ describe('seed', () => {
     expect(role?.id).toBe(5);
     const [mod] = await t.app.db.insert(modules).values({ name: 'Later', slug: 'later' }).returning({ id: modules.id });
     expect(mod?.id).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('bulk users (--scale) are made in time order, in the past, and signed in after they were made, never later than now', async () => {
+    await seedBulkUsers(t.app.db, 3000, { chunk: 1000 });
+    const pg = (t.app.db as unknown as { $client: { query(q: string): Promise<{ rows: Record<string, number>[] }> } }).$client;
+    const [shape] = (
+      await pg.query(`select count(*)::int as n, count(last_login_at)::int as signed_in,
+        count(*) filter (where created_at > now() or last_login_at > now())::int as future,
+        count(*) filter (where last_login_at < created_at)::int as before_made,
+        count(*) filter (where created_at < now() - interval '730 days')::int as too_old,
+        (corr(id, extract(epoch from created_at)) > 0.99)::int as in_order
+        from users where email like '%@scale.example'`)
+    ).rows;
+    expect(shape).toEqual({ n: 3000, signed_in: 2000, future: 0, before_made: 0, too_old: 0, in_order: 1 });
   });
 });
 
