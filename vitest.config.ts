@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contract/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/contract/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/bundling/**/*.test.ts'],
           environment: 'jsdom',
         },
       },

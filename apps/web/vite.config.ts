@@ -5,9 +5,10 @@ import { chunkGuard } from './bundling/chunk-guard';
 import { precompress } from './bundling/precompress';
 import { preloadLogin } from './bundling/preload-login';
 import { preloadSignedIn } from './bundling/preload-signed-in';
+import { deferSignedInEntry } from './bundling/defer-signed-in-entry';
 
 export default defineConfig({
-  plugins: [react(), chunkGuard(), preloadLogin(), preloadSignedIn(), precompress()],
+  plugins: [react(), chunkGuard(), preloadLogin(), preloadSignedIn(), deferSignedInEntry(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },

@@ -90,6 +90,9 @@ export async function signIn(page: Page, who: UserKey, opts: { remember?: boolea
   if (stored) {
     await page.context().setStorageState(stored);
     await page.goto(opts.at ?? '/home');
+    // The frame public/boot-shell.js paints (its title is a heading on /home) stands until React
+    // mounts, and a signed-in screen's scripts start only after it is painted: wait for the app.
+    await page.locator('.boot-shell').waitFor({ state: 'detached' });
     if (opts.at) return; // the caller waits for what it needs there
     await expectPath(page, '/home');
     await expect(page.getByRole('heading').first()).toBeVisible();

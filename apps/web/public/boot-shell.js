@@ -5,8 +5,8 @@
 // with the real screen on its first render (createRoot empties #root).
 // A classic script (the CSP forbids inline ones) placed right after #root, so it runs before the
 // first paint. It builds nodes with textContent only: the cookie's name never becomes markup.
-// It reads what public/theme-init.js reads: the <meta name="signed-in-preload"> the build writes
-// (bundling/preload-signed-in.ts) gives the session cookie's name and the public paths.
+// The <meta name="signed-in-preload"> the build writes (bundling/preload-signed-in.ts) gives the
+// session cookie's name and the public paths.
 (() => {
   try {
     const root = document.getElementById('root');
@@ -62,4 +62,49 @@
   } catch (_e) {
     /* the frame is only a head start: React paints the screen either way */
   }
+})();
+
+// signed-in.html (bundling/defer-signed-in-entry.ts) lists the entry script and its preloads in a
+// <meta name="app-entry"> rather than loading them at once: they are added here once the frame
+// above has been painted, so on a slow network the frame's stylesheet does not share the line with
+// ~340 kB of JavaScript. With no frame (a public screen, no session) or a hidden tab (which paints
+// no frames), they are added at once, as they are when the tab is hidden while waiting; a frame
+// that does not come within 2 s (a stylesheet that does not arrive) does not hold them longer.
+(() => {
+  const meta = document.querySelector('meta[name="app-entry"]');
+  if (!meta) return;
+  const [entry, ...preloads] = (meta.getAttribute('content') || '').split(' ');
+  let started = false;
+  const start = () => {
+    if (started || !entry) return;
+    started = true;
+    // With the frame painted (a session, a signed-in screen): the signed-in groups, and on any
+    // screen but the launcher, the table's and the forms' (bundling/preload-signed-in.ts).
+    const signedIn = document.querySelector('.boot-shell') && document.querySelector('meta[name="signed-in-preload"]');
+    const shared = signedIn
+      ? `${signedIn.getAttribute('content') || ''} ${window.location.pathname === '/home' ? '' : signedIn.getAttribute('data-screens') || ''}`
+      : '';
+    preloads.concat(shared.split(' ')).forEach((href) => {
+      if (!href) return;
+      const link = document.createElement('link');
+      const css = /\.css$/.test(href);
+      link.rel = css ? 'preload' : 'modulepreload';
+      if (css) link.setAttribute('as', 'style');
+      // The CORS mode of the module scripts and Vite's stylesheet links, so the preloads are reused.
+      link.setAttribute('crossorigin', '');
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.setAttribute('crossorigin', '');
+    script.src = entry;
+    document.head.appendChild(script);
+  };
+  if (document.querySelector('.boot-shell') && document.visibilityState === 'visible') {
+    // A task queued from an animation frame runs after that frame is painted.
+    requestAnimationFrame(() => setTimeout(start, 0));
+    document.addEventListener('visibilitychange', start, { once: true });
+    setTimeout(start, 2000);
+  } else start();
 })();

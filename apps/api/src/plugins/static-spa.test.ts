@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { COOKIE_NAMES, SIGNED_IN_PAGE_FILE } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -12,6 +13,10 @@ beforeAll(async () => {
   writeFileSync(
     path.join(dist, 'index.html'),
     '<!doctype html><html><head><meta name="app-config" content="__APP_CONFIG__"><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(dist, SIGNED_IN_PAGE_FILE),
+    '<!doctype html><html><head><meta name="app-config" content="__APP_CONFIG__"><meta name="app-entry" content="/assets/index-abc123.js" /></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -56,6 +61,23 @@ describe('static SPA', () => {
       expect(res.statusCode, url).toBe(200);
       expect(metaOf(res.body).productSlug).toBe('acme');
     }
+  });
+
+  it('sends a signed-in screen the page whose scripts start after the first paint; public screens and visitors get index.html', async () => {
+    const cookie = { [COOKIE_NAMES.userDetails]: encodeURIComponent(JSON.stringify({ user: { firstname: 'Ada' } })) };
+    const page = async (url: string, cookies?: Record<string, string>) => {
+      const res = await t.inject({ url, cookies });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.vary, url).toContain('cookie');
+      expect(metaOf(res.body).productSlug, url).toBe('acme');
+      return res.body.includes('name="app-entry"') ? 'signed-in' : 'index';
+    };
+    for (const url of ['/', '/home', '/acme/users?page=2', '/platform/dashboard']) expect(await page(url, cookie), url).toBe('signed-in');
+    for (const url of ['/login', '/otp/some-token', '/token-expiry', '/docs/getting-started', '/reset-password?token=abc'])
+      expect(await page(url, cookie), url).toBe('index');
+    for (const url of ['/home', '/acme/users']) expect(await page(url), url).toBe('index');
+    // Never sent as a raw file (its config placeholder unfilled).
+    expect(await page(`/${SIGNED_IN_PAGE_FILE}`)).toBe('index');
   });
 
   it('caches hashed assets for a year (immutable), other files briefly', async () => {

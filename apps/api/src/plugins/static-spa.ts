@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { AppConfig } from '@console/contract';
+import { type AppConfig, COOKIE_NAMES, PUBLIC_PATH_PATTERN, SIGNED_IN_PAGE_FILE } from '@console/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
@@ -32,11 +32,24 @@ export default fp(async function staticSpa(app: FastifyInstance) {
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
   // Read once: the injected config does not change while the process runs.
-  const indexHtml = built ? readFileSync(indexFile, 'utf8').replaceAll(PLACEHOLDER, escapeHtml(JSON.stringify(appConfigOf(app)))) : '';
+  const withConfig = (file: string) => readFileSync(file, 'utf8').replaceAll(PLACEHOLDER, escapeHtml(JSON.stringify(appConfigOf(app))));
+  const indexHtml = built ? withConfig(indexFile) : '';
+  // The page of a signed-in screen: its scripts start once the frame is painted (apps/web/bundling/
+  // defer-signed-in-entry.ts). Chosen as public/boot-shell.js chooses to paint the frame: a session
+  // cookie and not a public path. A build without it serves index.html to every screen.
+  const signedInFile = path.join(root, SIGNED_IN_PAGE_FILE);
+  const signedInHtml = built && existsSync(signedInFile) ? withConfig(signedInFile) : indexHtml;
+  const publicPath = new RegExp(PUBLIC_PATH_PATTERN);
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const signedIn = Boolean(request.cookies?.[COOKIE_NAMES.userDetails]) && !publicPath.test(pathname);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(signedIn ? signedInHtml : indexHtml);
   };
 
   if (built) {
@@ -48,7 +61,7 @@ export default fp(async function staticSpa(app: FastifyInstance) {
       // The web build writes .br and .gz copies of its scripts and styles (apps/web/bundling/precompress.ts).
       preCompressed: true,
       // index.html is only ever sent with the config injected (by sendIndex).
-      allowedPath: (pathName) => !isApiPath(pathName) && pathName !== '/index.html',
+      allowedPath: (pathName) => !isApiPath(pathName) && pathName !== '/index.html' && pathName !== `/${SIGNED_IN_PAGE_FILE}`,
       setHeaders(reply, filePath) {
         const rel = path.relative(root, filePath).split(path.sep).join('/');
         // Vite puts content-hashed files under assets/: they never change under the same name.
@@ -57,14 +70,15 @@ export default fp(async function staticSpa(app: FastifyInstance) {
     });
   }
 
-  app.get('/', { schema: { hide: true }, config: { permission: 'public' } }, (_request, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true }, config: { permission: 'public' } }, (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
     if (!isPage) return sendError(request, reply, new AppError('NOT_FOUND'));
     // A missing file (has an extension) is a real 404; anything else is an SPA route.
-    if (url !== '/index.html' && path.posix.extname(url)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return sendIndex(reply);
+    if (url !== '/index.html' && url !== `/${SIGNED_IN_PAGE_FILE}` && path.posix.extname(url))
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return sendIndex(request, reply);
   });
 });

@@ -2,7 +2,7 @@
 // here as the browser runs it: once, against the document index.html and the build produce).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const SCRIPT = readFileSync(path.resolve(__dirname, '../../public/boot-shell.js'), 'utf8');
 const COOKIE = 'userDetails';
@@ -11,10 +11,11 @@ function clearCookie() {
   document.cookie = `${COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 }
 
-function page(path: string, { cookie, productName = 'Acme' }: { cookie?: unknown; productName?: string } = {}) {
+function page(path: string, { cookie, productName = 'Acme', entry }: { cookie?: unknown; productName?: string; entry?: string } = {}) {
   document.head.innerHTML = `
     <meta name="app-config" content='${JSON.stringify({ productName })}' />
-    <meta name="signed-in-preload" content="/assets/app.js" data-cookie="${COOKIE}" data-public="^(?:/login|/token-expiry)(?:/|$)" />`;
+    <meta name="signed-in-preload" content="/assets/app.js /assets/app.css" data-screens="/assets/table.js" data-cookie="${COOKIE}" data-public="^(?:/login|/token-expiry)(?:/|$)" />
+    ${entry ? `<meta name="app-entry" content="${entry}" />` : ''}`;
   document.body.innerHTML = '<div id="root"></div>';
   window.history.replaceState(null, '', path);
   clearCookie();
@@ -57,5 +58,77 @@ describe('boot shell', () => {
     document.body.innerHTML = '<div id="root"><p>app</p></div>';
     new Function(SCRIPT)();
     expect(document.getElementById('root')?.innerHTML).toBe('<p>app</p>');
+  });
+});
+
+describe('the scripts of signed-in.html (bundling/defer-signed-in-entry.ts)', () => {
+  const ENTRY = '/assets/index-1.js /assets/react-1.js';
+  const scripts = () =>
+    [...document.head.querySelectorAll('script')].map(
+      (s) => `${s.type} ${s.getAttribute('src')} crossorigin=${s.getAttribute('crossorigin')}`,
+    );
+  const preloads = () =>
+    [...document.head.querySelectorAll('link')].map(
+      (l) => `${l.rel} ${l.getAttribute('href')} ${l.getAttribute('as') ?? ''} crossorigin=${l.getAttribute('crossorigin')}`,
+    );
+  let frames: FrameRequestCallback[] = [];
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    frames = [];
+  });
+  const withFrames = () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+  };
+
+  it('start once the frame is painted, with the entry preloads and the signed-in groups', () => {
+    withFrames();
+    page('/home', { cookie: { user: { firstname: 'Ada' } }, entry: ENTRY });
+    expect(document.querySelector('.boot-shell')).not.toBeNull();
+    expect(scripts()).toEqual([]);
+    for (const frame of frames) frame(0);
+    expect(scripts()).toEqual([]); // in the task after the frame, not inside it
+    vi.advanceTimersByTime(0);
+    expect(scripts()).toEqual(['module /assets/index-1.js crossorigin=']);
+    expect(preloads()).toEqual([
+      'modulepreload /assets/react-1.js  crossorigin=',
+      'modulepreload /assets/app.js  crossorigin=',
+      'preload /assets/app.css style crossorigin=',
+    ]);
+    // Any other signed-in screen also preloads the table's and the forms' groups.
+    page('/platform/users', { cookie: { user: { firstname: 'Ada' } }, entry: ENTRY });
+    for (const frame of frames) frame(0);
+    vi.advanceTimersByTime(0);
+    expect(preloads().map((p) => p.split(' ')[1])).toEqual(['/assets/react-1.js', '/assets/app.js', '/assets/app.css', '/assets/table.js']);
+    vi.advanceTimersByTime(5000);
+    expect(scripts()).toHaveLength(1);
+  });
+
+  it('start within 2 s when no frame comes, and at once when the tab is hidden', () => {
+    withFrames();
+    page('/home', { cookie: { user: { firstname: 'Ada' } }, entry: ENTRY });
+    vi.advanceTimersByTime(1999);
+    expect(scripts()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(scripts()).toHaveLength(1);
+
+    page('/home', { cookie: { user: { firstname: 'Ada' } }, entry: ENTRY });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(scripts()).toHaveLength(1);
+  });
+
+  it('start at once where no frame is painted (a public screen, no session), without the signed-in groups', () => {
+    page('/login', { cookie: { user: { firstname: 'Ada' } }, entry: ENTRY });
+    expect(scripts()).toEqual(['module /assets/index-1.js crossorigin=']);
+    expect(preloads()).toEqual(['modulepreload /assets/react-1.js  crossorigin=']);
+    page('/home', { entry: ENTRY });
+    expect(scripts()).toHaveLength(1);
+  });
+
+  it('are left to index.html itself when it has no app-entry', () => {
+    page('/home', { cookie: { user: { firstname: 'Ada' } } });
+    expect(scripts()).toEqual([]);
+    expect(preloads()).toEqual([]);
   });
 });

@@ -36,3 +36,17 @@ export const PUBLIC_ROUTES = {
   otp: (token: string) => `/otp/${token}`,
   internetConnection: '/internet-connection',
 } as const;
+
+/**
+ * The pathnames of the public screens and the docs (no session needed), as a pattern's source:
+ * index.html's signed-in preload and the server's choice of page read it.
+ */
+export const PUBLIC_PATH_PATTERN = `^(?:${Object.values(PUBLIC_ROUTES)
+  .map((route) => (typeof route === 'function' ? route('x').replace(/\/x$/, '') : route))
+  .filter((route) => route !== '/')
+  .concat('/docs')
+  .map((route) => route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|')})(?:/|$)`;
+
+/** The web build's page for signed-in screens, which the server sends them (scripts after the first paint). */
+export const SIGNED_IN_PAGE_FILE = 'signed-in.html';
