@@ -12,8 +12,11 @@
 //              API call of a cold load does not wait for Mantine to download and run
 //   public     what the other public screens (password reset, two-step code, sign-out, help)
 //              need besides those: they do not download the signed-in groups below
+//   shell      what the signed-in frame and /home (the launcher, where a sign-in lands) need
+//              besides the groups above: /home does not download or run the table, the forms
+//              and their packages (issue 17: start-up work was /home's Lighthouse blocking time)
 //   vendor-ui  the other packages the signed-in screens share (Mantine, the data table, icons)
-//   app        the other code of lib/, components/, app/ and the contract (shell, table, forms)
+//   app        the other code of lib/, components/, app/ and the contract (table, forms, media)
 //   charts     Mantine charts, Recharts and components/charts: the dashboards only
 //   (screens)  each screen's own code, and the packages one screen alone uses (markdown,
 //              ciphers): left to Rollup
@@ -26,6 +29,8 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const CONTRACT = fileURLToPath(new URL('../../../packages/contract/src/', import.meta.url));
 const MAIN = `${SRC}main.tsx`;
 export const LOGIN = `${SRC}features/auth/login/login-page.tsx`;
+/** The signed-in frame and the launcher (app/router.tsx): the shell group's roots. */
+const SHELL = [`${SRC}app/signed-in-layout.tsx`, `${SRC}features/home/home-page.tsx`];
 /** The route loaders' prefetch, with the feature queries it imports. */
 const ROUTE_DATA = `${SRC}app/route-data.ts`;
 /** The public screens besides sign-in (app/router.tsx). */
@@ -70,6 +75,7 @@ type Graph = {
   login: Set<string>;
   data: Set<string>;
   public: Set<string>;
+  shell: Set<string>;
   /** Per package module: the packages our own code imports that lead to it. */
   reachedFrom: Map<string, Set<string>>;
   /** Own modules that lead to a screen-only package, and to a chart package. */
@@ -131,6 +137,7 @@ function buildGraph(meta: ManualChunkMeta): Graph {
     login: needs([LOGIN]),
     data: needs([ROUTE_DATA]),
     public: needs(PUBLIC),
+    shell: needs(SHELL),
     reachedFrom,
     screenOnly: leadingTo(isScreenOnly),
     charts: leadingTo((pkg) => isScreenOnly(pkg) && SCREEN_ONLY[pkg as string] === 'charts'),
@@ -154,6 +161,8 @@ export function chunkGroup(id: string, meta: ManualChunkMeta): string | undefine
   if (graph.entry.has(id)) return undefined;
   if (graph.login.has(id)) return 'login';
   if (graph.data.has(id)) return 'data';
+  // The public screens' group comes first: a public chunk must never import a signed-in one.
+  if (graph.shell.has(id) && !graph.public.has(id) && !(id.startsWith(`${SRC}features/`) || isScreenOnly(pkg))) return 'shell';
   if (pkg) {
     // A package our screens share, or one only screen-only packages use (charts' own dependencies).
     const shared = from.some((p) => !isScreenOnly(p));

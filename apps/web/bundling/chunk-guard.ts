@@ -8,10 +8,11 @@ import { LOGIN } from './chunk-groups';
 
 /** chunk name -> groups its static imports (transitively) must not reach. */
 const FORBIDDEN: Record<string, string[]> = {
-  entry: ['data', 'public', 'vendor-ui', 'app'],
-  login: ['data', 'public', 'vendor-ui', 'app'],
-  public: ['vendor-ui', 'app'],
-  data: ['public', 'vendor-ui', 'app'],
+  entry: ['data', 'public', 'shell', 'vendor-ui', 'app'],
+  login: ['data', 'public', 'shell', 'vendor-ui', 'app'],
+  public: ['shell', 'vendor-ui', 'app'],
+  data: ['public', 'shell', 'vendor-ui', 'app'],
+  shell: ['vendor-ui', 'app'],
 };
 
 /** What may not sit inside the data chunk: components (.tsx) and UI packages. */
@@ -44,6 +45,7 @@ export function chunkGuard(): Plugin {
         ['login', chunks.find((c) => c.moduleIds.includes(LOGIN))],
         ['public', chunks.find((c) => c.name === 'public')],
         ['data', data],
+        ['shell', chunks.find((c) => c.name === 'shell')],
       ];
       const ui = data?.moduleIds.filter((id) => UI_CODE.test(id)) ?? [];
       if (ui.length > 0) {
