@@ -74,13 +74,15 @@
   const meta = document.querySelector('meta[name="app-entry"]');
   if (!meta) return;
   const [entry, ...preloads] = (meta.getAttribute('content') || '').split(' ');
+  // The frame painted above: a session on a signed-in screen. It stands until React mounts.
+  const framed = document.querySelector('.boot-shell') !== null;
   let started = false;
   const start = () => {
     if (started || !entry) return;
     started = true;
     // With the frame painted (a session, a signed-in screen): the signed-in groups, and on any
     // screen but the launcher, the table's and the forms' (bundling/preload-signed-in.ts).
-    const signedIn = document.querySelector('.boot-shell') && document.querySelector('meta[name="signed-in-preload"]');
+    const signedIn = framed && document.querySelector('meta[name="signed-in-preload"]');
     const shared = signedIn
       ? `${signedIn.getAttribute('content') || ''} ${window.location.pathname === '/home' ? '' : signedIn.getAttribute('data-screens') || ''}`
       : '';
@@ -101,7 +103,7 @@
     script.src = entry;
     document.head.appendChild(script);
   };
-  if (document.querySelector('.boot-shell') && document.visibilityState === 'visible') {
+  if (framed && document.visibilityState === 'visible') {
     // A task queued from an animation frame runs after that frame is painted.
     requestAnimationFrame(() => setTimeout(start, 0));
     document.addEventListener('visibilitychange', start, { once: true });
