@@ -1,14 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { chunkGroup, sideEffectFree } from './bundling/chunk-groups';
+import { CONTRACT, chunkGroup, sideEffectFree } from './bundling/chunk-groups';
 import { chunkGuard } from './bundling/chunk-guard';
 import { precompress } from './bundling/precompress';
 import { preloadLogin } from './bundling/preload-login';
 import { preloadSignedIn } from './bundling/preload-signed-in';
 import { deferSignedInEntry } from './bundling/defer-signed-in-entry';
+import { pureContract } from './bundling/pure-contract';
 
 export default defineConfig({
-  plugins: [react(), chunkGuard(), preloadLogin(), preloadSignedIn(), deferSignedInEntry(), precompress()],
+  plugins: [react(), pureContract(CONTRACT), chunkGuard(), preloadLogin(), preloadSignedIn(), deferSignedInEntry(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },

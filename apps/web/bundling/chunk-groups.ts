@@ -26,7 +26,7 @@ import type { ManualChunkMeta } from 'rollup';
 import { neededModules } from './needed-modules';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
-const CONTRACT = fileURLToPath(new URL('../../../packages/contract/src/', import.meta.url));
+export const CONTRACT = fileURLToPath(new URL('../../../packages/contract/src/', import.meta.url));
 const MAIN = `${SRC}main.tsx`;
 export const LOGIN = `${SRC}features/auth/login/login-page.tsx`;
 /** The signed-in frame and the launcher (app/router.tsx): the shell group's roots. */

@@ -1,5 +1,6 @@
 import { ADMIN_API_PATHS } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import { useEffect, useState } from 'react';
 import { API_SAME_ORIGIN, api, buildUrl } from './api-client';
 

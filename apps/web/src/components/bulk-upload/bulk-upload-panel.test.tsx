@@ -307,9 +307,15 @@ describe('BulkUploadPanel', () => {
     expect(await within(drawer).findByText('Missing columns: name, actionType, value')).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Import' })).toBeDisabled();
 
-    await user.selectOptions(within(drawer).getByRole('combobox', { name: 'Name (required)' }), 'Title');
-    await user.selectOptions(await within(drawer).findByRole('combobox', { name: 'Action type (required)' }), 'Kind');
-    await user.selectOptions(await within(drawer).findByRole('combobox', { name: 'Value (required)' }), 'Target');
+    // Each choice reads the file again; the selects wait (disabled) until that answer is in, as a user would.
+    const choose = async (name: string, header: string) => {
+      const select = within(drawer).getByRole('combobox', { name });
+      await waitFor(() => expect(select).toBeEnabled());
+      await user.selectOptions(select, header);
+    };
+    await choose('Name (required)', 'Title');
+    await choose('Action type (required)', 'Kind');
+    await choose('Value (required)', 'Target');
     expect(await within(drawer).findByText('2 rows: 1 would be added, 1 would fail')).toBeInTheDocument();
     expect(previews.at(-1)).toEqual({ name: 'Title', actionType: 'Kind', value: 'Target' });
     const rows = within(drawer).getByRole('table', { name: 'Rows as they would be stored' });

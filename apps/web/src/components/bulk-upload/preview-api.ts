@@ -1,5 +1,6 @@
 import { type BulkMapping, type BulkPreview, type BulkUploadKind, bulkPreviewRoutes } from '@console/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { api } from '../../lib/api-client';
 import { toast } from '../ui/toast';
 

@@ -1,6 +1,7 @@
 import { BULK_PREVIEW_ROWS, type BulkMapping, type BulkPreview, type BulkUploadKind } from '@console/contract';
 import { Alert, Button, Drawer, Group, Loader, NativeSelect, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { HelpTopicLink } from '../ui/help-topic-link';

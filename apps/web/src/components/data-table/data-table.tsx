@@ -3,7 +3,7 @@ import 'mantine-datatable/styles.css';
 import { ERROR_MESSAGES } from '@console/contract';
 import { Alert, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   DataTable as MantineDataTable,
   type DataTableColumn,
@@ -23,6 +23,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useQuery } from '../../lib/use-query';
 import { breakable } from './breakable-text';
 import { BulkDeleteButton } from './bulk-delete-button';
 import classes from './data-table.module.css';

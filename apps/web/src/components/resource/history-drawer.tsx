@@ -1,5 +1,5 @@
 import { Alert, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { errorMessage } from '../../lib/api-client';
 import { resourcePath } from '../../lib/resource-routes';
 import { HelpTopicLink } from '../ui/help-topic-link';

@@ -1,5 +1,6 @@
 import { type ListResult, RESOURCES, type ResourceName } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { api, type QueryValue } from '../../lib/api-client';

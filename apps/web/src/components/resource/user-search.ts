@@ -1,5 +1,6 @@
 import { ADMIN_API_PATHS, type User } from '@console/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { readListOrEmpty } from '../../lib/api-client';
 
 // Enough to find someone by typing; the search narrows it down on the server.

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, UI_TEXT } from '@console/contract';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { getAppConfig } from '../../lib/app-config';

@@ -1,5 +1,5 @@
 import { IMAGE_PATHS, type Menu } from '@console/contract';
-import { NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { isMenuActive, menuHref } from './route-handle';
 import classes from './shell.module.css';
@@ -36,7 +36,7 @@ export function Sidebar({ moduleSlug, moduleName, moduleLogo, menus, loading, on
           </Text>
         </div>
       </div>
-      <ScrollArea className={classes.sidebarScroll} type="hover">
+      <div className={classes.sidebarScroll}>
         <Stack gap={4} p="sm">
           {loading &&
             Array.from({ length: 4 }, (_, i) => (
@@ -64,7 +64,7 @@ export function Sidebar({ moduleSlug, moduleName, moduleLogo, menus, loading, on
             );
           })}
         </Stack>
-      </ScrollArea>
+      </div>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, type Module, STORAGE_KEYS, UI_TEXT } from '@console/contract';
 import { Alert, Button, Container, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Brand, MAIN_CONTENT_ID, SkipLink, TopBar } from '../../components/shell';

@@ -1,5 +1,5 @@
 import { type ManageAction, manageActionsResource } from '@console/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { readListOrEmpty } from '../../lib/api-client';
 import { createResourceApi, urlFilterSpec } from '../../components/resource';
 

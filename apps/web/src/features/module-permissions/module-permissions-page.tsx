@@ -1,7 +1,8 @@
 import { ERROR_MESSAGES, PERMISSION_KEYS, type Role, SUPER_ADMIN_ROLE_ID, UI_TEXT } from '@console/contract';
 import { Alert, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { useMemo, useState } from 'react';
 import { showAlert } from '../../components/ui/alert-dialog';
 import { toast } from '../../components/ui/toast';

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, UI_TEXT } from '@console/contract';
 import { Alert, Button, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconKey, IconListDetails } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { useMemo, useState } from 'react';
 import { modulesQuery } from '../../lib/modules';
 import { usePermissionGroups } from './api/get-permission-groups';

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, type UserRequest } from '@console/contract';
 import { Alert, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/use-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, defaultListQuery, type ListQueryState } from '../../components/data-table';

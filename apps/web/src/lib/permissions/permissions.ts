@@ -6,7 +6,8 @@ import {
   rolePermissionsResponseSchema,
   SUPER_ADMIN_ROLE_ID,
 } from '@console/contract';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../use-query';
 import { api } from '../api-client';
 import { useSession } from '../auth/session';
 

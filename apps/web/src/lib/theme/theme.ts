@@ -44,6 +44,7 @@ export function createAppTheme(colors: ThemeColors): MantineThemeOverride {
       'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
     headings: { fontWeight: '650' },
     cursorType: 'pointer',
+    components: { Combobox: { defaultProps: { keepMounted: false } } },
   });
 }
 

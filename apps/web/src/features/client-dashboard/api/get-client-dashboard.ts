@@ -5,7 +5,8 @@ import {
   LIVE_API_PATHS,
   clientDashboardResponseSchema,
 } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { useLivePolling } from '../../../lib/live-status';
 import { readData } from '../../../lib/read-data';
 import type { LiveInvalidations } from '../../../lib/use-live-updates';

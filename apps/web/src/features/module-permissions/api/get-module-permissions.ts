@@ -1,5 +1,6 @@
 import { ADMIN_API_PATHS, ERROR_MESSAGES, type ModulePermission, modulePermissionsResponseSchema } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /module-permissions: {roleId, moduleId} of every role (role 1 with every module). */

@@ -1,5 +1,6 @@
 import { ADMIN_API_PATHS, type Role } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { readListOrEmpty } from '../../../lib/api-client';
 
 /** GET /roles, all of them (roles are few; 500 is the API's page maximum), by id: the grid's rows. Spec s.8: failure reads as empty. */

@@ -1,5 +1,6 @@
 import { ADMIN_API_PATHS, ERROR_MESSAGES, type ListResult, type PermissionDetail, permissionsListResponseSchema } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import type { ListQueryState } from '../../../components/data-table';
 import { api, readListOrEmpty } from '../../../lib/api-client';
 

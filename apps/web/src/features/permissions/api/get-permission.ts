@@ -1,5 +1,6 @@
 import { ADMIN_API_PATHS, ERROR_MESSAGES, type PermissionDetail, permissionResponseSchema } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /permissions/{id}: one group with its sub-modules and their roleKeys. */

@@ -1,5 +1,6 @@
 import { ADMIN_API_PATHS, ERROR_MESSAGES, type RoleGrants, roleGrantsResponseSchema } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { resourceKeys } from '../../../components/resource';
 import { api } from '../../../lib/api-client';
 

@@ -1,5 +1,6 @@
 import { type Role, rolesResource } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { createResourceApi } from '../../../components/resource';
 
 // Spec s.8: a failed list read is an empty list.

@@ -1,5 +1,6 @@
 import { ADMIN_API_PATHS, ERROR_MESSAGES, LIVE_API_PATHS, type ProductDashboard, productDashboardResponseSchema } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { useLivePolling } from '../../../lib/live-status';
 import { readData } from '../../../lib/read-data';
 import type { LiveInvalidations } from '../../../lib/use-live-updates';

@@ -1,5 +1,6 @@
 import { aboutSchema, ADMIN_API_PATHS, ERROR_MESSAGES } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { z } from 'zod';
 import { readData } from '../../../lib/read-data';
 

@@ -8,7 +8,8 @@ import {
   totpSetupResponseSchema,
   webAuthnChallengeResponseSchema,
 } from '@console/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import { api } from '../../../lib/api-client';
 import { readData } from '../../../lib/read-data';
 import { registerPasskey } from '../../../lib/webauthn';

@@ -7,7 +7,8 @@ import {
   toneHomeResponseSchema,
   toneRecentsResponseSchema,
 } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/use-query';
 import type { z } from 'zod';
 import { useLivePolling } from '../../../lib/live-status';
 import { readData } from '../../../lib/read-data';

@@ -1,0 +1,63 @@
+// Lets Rollup drop the contract's unused schemas from the web bundle. The contract keeps
+// constants and schemas side by side (one file per module), so a screen that reads a path or a
+// message from a module also imports that module's schemas. Rollup drops an unused declaration
+// but keeps its initialiser when the initialiser might have side effects, and a zod chain
+// (`z.string().trim().max(200)`) is method calls it cannot see into: the entry chunk built some
+// forty schemas no code used, at start-up, on every screen (zod's schema constructors are most
+// of the contract's cost when a chunk runs: ~50 ms of a cold /home, measured with marks around
+// each module).
+//
+// Each top-level `const` initialiser of a contract module that calls anything is wrapped in a
+// pure-annotated arrow that is called at once: the same value, computed at the same moment, but
+// declared free of side effects, so Rollup drops it when nothing reads the constant. Only the
+// web build does this (the API imports the contract as it is written). A contract module must
+// therefore keep its top-level initialisers free of side effects, which they are: declarations
+// of schemas, constants and tables.
+import MagicString from 'magic-string';
+import type { Plugin } from 'vite';
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+
+/** True when evaluating the expression calls or constructs something (a literal or a function needs no wrapping). */
+function callsAnything(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  const n = node as Node;
+  if (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'ClassExpression') return false;
+  if (n.type === 'CallExpression' || n.type === 'NewExpression' || n.type === 'TaggedTemplateExpression') return true;
+  return Object.entries(n).some(
+    ([key, value]) => key !== 'type' && (Array.isArray(value) ? value.some(callsAnything) : callsAnything(value)),
+  );
+}
+
+/** Top-level variable declarations, exported or not. */
+function topLevelDeclarations(program: Node): Node[] {
+  const out: Node[] = [];
+  for (const statement of program.body as Node[]) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+    if (declaration?.type === 'VariableDeclaration') out.push(...(declaration.declarations as Node[]));
+  }
+  return out;
+}
+
+export function pureContract(contractDir: string): Plugin {
+  return {
+    name: 'pure-contract',
+    apply: 'build',
+    // After esbuild has turned the TypeScript into JavaScript, which Rollup's parser reads.
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.startsWith(contractDir) || !/\.ts$/.test(id)) return null;
+      const program = this.parse(code) as unknown as Node;
+      const out = new MagicString(code);
+      let changed = false;
+      for (const declarator of topLevelDeclarations(program)) {
+        const init = declarator.init as Node | null;
+        if (!init || !callsAnything(init)) continue;
+        out.prependLeft(init.start, '/* @__PURE__ */ (() => (');
+        out.appendRight(init.end, '))()');
+        changed = true;
+      }
+      return changed ? { code: out.toString(), map: out.generateMap({ hires: true }) } : null;
+    },
+  };
+}
