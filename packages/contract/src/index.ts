@@ -3,12 +3,14 @@ export * from './common/constants.js';
 export * from './common/messages.js';
 export * from './common/errors.js';
 export * from './common/list.js';
+export * from './common/list-result.js';
 export * from './common/paths.js';
 export * from './common/catalogue.js';
 export * from './common/fields.js';
 export * from './common/rows.js';
 export * from './common/countries.js';
 export * from './common/resource.js';
+export * from './common/resource-place.js';
 // One file per module, named as its API folder, web feature and key group (docs/module-names.md).
 export * from './modules/access.js';
 export * from './modules/auth.js';

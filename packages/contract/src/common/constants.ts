@@ -5,6 +5,14 @@ export const SUPER_ADMIN_ROLE_ID = 1;
 export const SUPER_ADMIN_MODULE_ID = 5;
 export const CLIENT_TYPES = ['demo', 'live', 'both'] as const;
 
+/**
+ * What a device runs on (DESIGN s.4b). Here rather than beside the user-request schemas: the
+ * SPA's entry reads it (the tones screens' platform labels), and a module the entry imports
+ * runs, schemas and all, with every signed-in screen's start-up.
+ */
+export const PLATFORMS = ['android', 'ios', 'web', 'other'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const OTP_LENGTH = 6;

@@ -25,14 +25,6 @@ export type ListQueryInput = z.input<typeof listQuerySchema>;
 
 export const rowLimitSchema = z.union(ROW_LIMITS.map((n) => z.literal(n)) as [z.ZodLiteral<10>, ...z.ZodLiteral<number>[]]);
 
-/**
- * Counting every matching row would scan a big table on each page, so a list counts at most
- * LIST_COUNT_CAP + 1 of them: past the cap, `total` is the cap, `totalCapped` is true (the SPA says
- * "more than 10,000") and `totalPages` counts the pages known to exist (at least the one asked for).
- * Lists that keep an exact row count (users, user requests unfiltered) report it as it is.
- */
-export const LIST_COUNT_CAP = 10_000;
-
 export const listResultSchema = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
     data: z.array(item),
@@ -41,7 +33,3 @@ export const listResultSchema = <T extends z.ZodTypeAny>(item: T) =>
     /** true: there are more than `total` rows (the count stopped at the cap). Absent or false: `total` is exact. */
     totalCapped: z.boolean().optional(),
   });
-export type ListResult<T> = { data: T[]; total: number; totalPages: number; totalCapped?: boolean };
-
-export const emptyListResult = <T>(): ListResult<T> => ({ data: [], total: 0, totalPages: 0 });
-export const totalPagesFor = (total: number, limit: number) => (total === 0 ? 0 : Math.ceil(total / limit));

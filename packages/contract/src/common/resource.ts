@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ImageUse } from './constants.js';
+import { resourceListPath } from './resource-place.js';
 
 /**
  * One declaration per resource (a list + add/edit/delete screen and its API), read by the API's
@@ -109,15 +110,6 @@ export type ResourceOptions = { label: string; limit?: number };
 /** `resource`: the resource a field names (several where the row's type picks one, e.g. a show-media action). */
 export type ResourceReference = { resource: string | readonly string[]; readBy: readonly ('view' | 'create' | 'update')[] };
 export type ResourceAction = { name: string; body: z.ZodTypeAny; key: 'update'; message: string };
-
-/** The SPA path of a resource's list screen; `product` is the configured PRODUCT_SLUG for `{product}` modules. */
-export function resourceListPath(place: Pick<ResourcePlace, 'module' | 'route' | 'name'>, product?: string) {
-  const module = place.module === PRODUCT_MODULE ? (product ?? 'platform') : place.module;
-  return `/${module}/${place.route ?? place.name}`;
-}
-
-/** The placeholder of the configurable product slug in `module`. */
-export const PRODUCT_MODULE = '{product}';
 
 export type ExportFormatName = 'csv' | 'excel' | 'pdf';
 

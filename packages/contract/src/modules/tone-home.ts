@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PERMISSION_KEYS } from '../common/catalogue.js';
 import { dayCountSchema } from '../common/rows.js';
-import { PLATFORMS, userRequestSchema } from './user-requests.js';
+import { PLATFORMS } from '../common/constants.js';
+import { userRequestSchema } from './user-requests.js';
 
 /**
  * The tones portal's dashboards (DESIGN s.4b). All figures come from the rollups kept by

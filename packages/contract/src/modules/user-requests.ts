@@ -4,10 +4,7 @@ import { DATE_RANGE_MESSAGE, dateBoundField, idField, yearInRange } from '../com
 import { listResultSchema } from '../common/list.js';
 import { defineResource } from '../common/resource.js';
 import { namedRefSchema } from '../common/rows.js';
-
-/** What a device runs on (DESIGN s.4b). */
-export const PLATFORMS = ['android', 'ios', 'web', 'other'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+import { PLATFORMS } from '../common/constants.js';
 
 /** Most items one ingestion batch may carry; a longer list is refused whole (400). */
 export const INGEST_MAX_ITEMS = 1000;

@@ -1,5 +1,6 @@
 import { PERMISSION_KEYS } from '../common/catalogue.js';
-import { PRODUCT_MODULE, type ResourcePlace } from '../common/resource.js';
+import type { ResourcePlace } from '../common/resource.js';
+import { PRODUCT_MODULE } from '../common/resource-place.js';
 
 /**
  * Where each resource lives, without its schemas: its name, API segment, SPA module and route,

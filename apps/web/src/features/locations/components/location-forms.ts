@@ -1,4 +1,4 @@
-import { COUNTRIES, type Location, type ToneSequence } from '@console/contract';
+import { countriesByName, type Location, type ToneSequence } from '@console/contract';
 import type { ResourceForm } from '../../../components/resource';
 import type { FormField, FormValues } from '../../../components/form-builder';
 
@@ -22,7 +22,7 @@ const locationFields = (clients: { id: number; name: string }[]): FormField[] =>
 ];
 
 // Name first (what people search for), the code after it: "Belgium (BE)".
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }));
+const COUNTRY_OPTIONS = countriesByName().map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }));
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
