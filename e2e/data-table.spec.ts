@@ -67,7 +67,7 @@ test.describe('data table (users list)', () => {
     await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc&limit=25` });
     await expect(status(page)).toHaveText(`1–25 of ${COUNT}`);
     const users = table(page, 'Users');
-    const frame = page.locator('.mantine-datatable').filter({ has: users });
+    const frame = page.locator('[data-table-frame]').filter({ has: users });
     const lastRow = bodyRows(users).last();
     const bottomOf = async (l: import('@playwright/test').Locator) => {
       const box = await l.boundingBox();
@@ -261,7 +261,7 @@ test.describe('data table: a long page (companies list, 130 rows)', () => {
     const heights = await companies.evaluate((t) => {
       const rows = [...t.querySelectorAll<HTMLElement>('tbody tr:not([data-held])')];
       const heldRow = t.querySelector<HTMLElement>('tbody tr[data-held]');
-      const viewport = t.closest<HTMLElement>('.mantine-ScrollArea-viewport');
+      const viewport = t.closest<HTMLElement>('[data-table-viewport]');
       return { row: rows[rows.length - 1]!.offsetHeight, held: heldRow!.offsetHeight, view: viewport!.clientHeight };
     });
     // The drawn rows fill the body's view (no held space shows before a scroll), and not much more.
@@ -272,7 +272,7 @@ test.describe('data table: a long page (companies list, 130 rows)', () => {
     await expectAccessible(page, 'companies list, 130 rows (windowed)', testInfo);
 
     // Scrolled to the end of the body: every row is drawn and the last one is in view.
-    const viewport = page.locator('.mantine-ScrollArea-viewport').filter({ has: companies });
+    const viewport = page.locator('[data-table-viewport]').filter({ has: companies });
     await expect(async () => {
       await viewport.evaluate((v) => {
         v.scrollTop = v.scrollHeight;

@@ -148,7 +148,7 @@ test.describe('lists at 1440x900', () => {
       await expect(table.locator('tbody tr').first()).toBeVisible();
       const headers = await boxes(table.locator('thead th'));
       const viewportBox = (await table.evaluate((t) => {
-        const r = (t.closest('.mantine-ScrollArea-viewport') ?? t.parentElement!).getBoundingClientRect();
+        const r = (t.closest('[data-table-viewport]') ?? t.parentElement!).getBoundingClientRect();
         return { x: r.x, y: r.y, width: r.width, height: r.height };
       })) as Box;
       const pinned = headers.at(-1)!;
@@ -159,7 +159,7 @@ test.describe('lists at 1440x900', () => {
         );
       }
       const overflow = await table.evaluate((t) => {
-        const v = t.closest('.mantine-ScrollArea-viewport') ?? t.parentElement!;
+        const v = t.closest('[data-table-viewport]') ?? t.parentElement!;
         return v.scrollWidth - v.clientWidth;
       });
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);

@@ -225,7 +225,7 @@ export async function signInAs(page: Page, email: string, password = TEST_PASSWO
 /** The shared list table by its accessible name ('Users', 'Companies', ...). */
 export const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
 
-/** Body rows of a mantine-datatable (its empty state is not a row). */
+/** Body rows of a list table (its empty state is not a row). */
 export const bodyRows = (t: Locator) => t.locator('tbody tr');
 
 /** The row of a table that contains `text`. */

@@ -16,7 +16,7 @@ const FORBIDDEN: Record<string, string[]> = {
 };
 
 /** What may not sit inside the data chunk: components (.tsx) and UI packages. */
-const UI_CODE = /\.tsx$|[\\/]node_modules[\\/](@mantine|@tabler|mantine-datatable)[\\/]/;
+const UI_CODE = /\.tsx$|[\\/]node_modules[\\/](@mantine|@tabler)[\\/]/;
 
 function staticClosure(bundle: OutputBundle, start: OutputChunk): OutputChunk[] {
   const seen = new Map<string, OutputChunk>();

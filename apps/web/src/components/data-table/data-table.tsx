@@ -1,42 +1,22 @@
-// Loaded with the first screen that shows a table (after Mantine's core styles, as required).
-import 'mantine-datatable/styles.css';
 import { ERROR_MESSAGES } from '@console/contract';
 import { Alert, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import {
-  DataTable as MantineDataTable,
-  type DataTableColumn,
-  type DataTableSortStatus,
-  getRecordId,
-  getValueAtPath,
-} from 'mantine-datatable';
-import {
-  type KeyboardEvent,
-  memo,
-  type ReactNode,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '../../lib/use-query';
 import { breakable } from './breakable-text';
 import { BulkDeleteButton } from './bulk-delete-button';
 import classes from './data-table.module.css';
 import { ColumnChooser } from './column-chooser';
-import { columnTitle } from './column-title';
+import { columnTitle, valueAtPath } from './column-title';
 import { ExportButtons } from './export-buttons';
 import { ListFooter } from './list-footer';
-import { memoRowFactory } from './memo-row';
 import { RowWindowProvider, useRowWindow, WINDOW_FROM } from './row-window';
 import { type ListQueryOptions, toExportQuery } from './list-query';
 import { SearchBox } from './search-box';
 import { HeaderSelectionCheckbox, RowSelectionCheckbox } from './selection-checkboxes';
 import { createSelectionStore } from './selection-store';
+import { type SortStatus, type TableColumn, TableView } from './table-view';
 import type { ConfirmDeleteRequest, DataTableColumnDef, DataTableExportConfig, DataTableQueryFn, RecordId } from './types';
 import { columnStorageKey, useColumnVisibility } from './use-column-visibility';
 import { useListQueryState } from './use-list-query-state';
@@ -169,7 +149,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [result.data, result.isPlaceholderData, totalCapped, totalPages, query.page, list]);
 
   const [store] = useState(createSelectionStore);
-  const getId = useMemo(() => (record: T) => getRecordId(record, idAccessor as keyof T) as RecordId, [idAccessor]);
+  const getId = useMemo(
+    () => (record: T) => (typeof idAccessor === 'function' ? idAccessor(record) : (valueAtPath(record, idAccessor) as RecordId)),
+    [idAccessor],
+  );
 
   // A new page, search, sort or size means other rows: selection does not carry over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: query is the trigger, not an input
@@ -198,7 +181,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const tableColumns = useMemo(() => {
     const visible = new Set(visibility.visible);
-    const out: DataTableColumn<T>[] = [];
+    const out: TableColumn<T>[] = [];
+    const lastVisible = columns.filter((c) => visible.has(c.accessor)).at(-1)?.accessor;
     if (selectable) {
       out.push({
         accessor: SELECTION_ACCESSOR,
@@ -226,107 +210,92 @@ export function DataTable<T>(props: DataTableProps<T>) {
         title: columnTitle(column),
         sortable: column.sortable !== false,
         // Long e-mails and URLs may wrap at "@", "." and "/", so the table fits its page.
-        // A rendered cell is a memoised element: when the table re-renders for other reasons
-        // (fetching, the pinned column's measurement, a sort) a row whose record and column are the
-        // same is not rendered again.
+        // A rendered cell is a memoised element: when a row renders again for another reason (its
+        // index, the columns around it) a cell whose record and column are the same is not.
         render: render
           ? (record: T, index: number) => <Cell render={render as CellRender} record={record} index={index} />
-          : (record: T) => breakable(getValueAtPath(record, accessor) as ReactNode),
+          : (record: T) => breakable(valueAtPath(record, accessor) as ReactNode),
         width: column.width,
         textAlign: column.textAlign,
         noWrap: column.noWrap,
-      } as DataTableColumn<T>);
+        pinned: pinLastColumn === true && accessor === lastVisible,
+      });
     }
     return out;
-  }, [columns, visibility.visible, selectable, store, getId, getRecordLabel, isRecordSelectable]);
+  }, [columns, visibility.visible, selectable, store, getId, getRecordLabel, isRecordSelectable, pinLastColumn]);
 
-  const sortStatus = useMemo<DataTableSortStatus<T>>(() => {
+  const sortStatus = useMemo<SortStatus>(() => {
     const column = columns.find((c) => (c.sortField ?? c.accessor) === query.sortField);
     return { columnAccessor: column?.accessor ?? query.sortField ?? '', direction: query.sortOrder };
   }, [columns, query.sortField, query.sortOrder]);
 
+  // A click on the sorted column's header turns its direction; on another header, that column
+  // is sorted in the current direction (as mantine-datatable did, and the users know).
   const { setSort } = list;
-  const onSortStatusChange = useCallback(
-    (status: DataTableSortStatus<T>) => {
-      const column = columns.find((c) => c.accessor === status.columnAccessor);
-      if (column) setSort(column.sortField ?? column.accessor, status.direction);
+  const onSort = useCallback(
+    (accessor: string) => {
+      const column = columns.find((c) => c.accessor === accessor);
+      if (!column) return;
+      const flip = sortStatus.direction === 'asc' ? 'desc' : 'asc';
+      setSort(column.sortField ?? column.accessor, sortStatus.columnAccessor === accessor ? flip : sortStatus.direction);
     },
-    [columns, setSort],
+    [columns, setSort, sortStatus],
   );
 
   const exportQuery = useMemo(() => toExportQuery(query), [query]);
   const isEmpty = !result.isFetching && !result.isError && records.length === 0 && shownRecords.length === 0;
   const fetching = result.isFetching;
 
-  // Memoised rows keep the row-click handler of their last render (memo-row.tsx does not compare
-  // handlers): it calls the latest onRowClick through a ref, so a kept row never calls a stale one.
+  // Memoised rows keep the row-click handler of their last render: it calls the latest
+  // onRowClick through a ref, so a kept row never calls a stale one.
   const latestRowClick = useRef(onRowClick);
   latestRowClick.current = onRowClick;
   const hasRowClick = onRowClick !== undefined;
   const rowClick = useMemo(
-    () => (hasRowClick ? ({ record, index }: { record: T; index: number }) => latestRowClick.current?.(record, index) : undefined),
+    () => (hasRowClick ? (record: T, index: number) => latestRowClick.current?.(record, index) : undefined),
     [hasRowClick],
-  );
-
-  // The cap goes on the scroll viewport, not on the table's root: mantine-datatable lays the root
-  // out as a flex column whose max-height left the viewport (height: 100% of an indefinite height)
-  // as tall as its rows, clipped by the root, so rows past 65vh could not be scrolled to.
-  const scrollAreaProps = useMemo(
-    () => ({
-      viewportProps: {
-        ...(height === undefined ? { style: { maxHeight } } : {}),
-        ...(focusableScroll ? { tabIndex: 0, 'aria-label': `${label}, scrollable` } : {}),
-      },
-    }),
-    [height, maxHeight, focusableScroll, label],
   );
 
   // A long page draws the rows near the body's scroll position (row-window.tsx).
   const rowWindow = useRowWindow(shownRecords.length, tableColumns.length, shownRecords);
 
   // The table itself renders again only when one of its own inputs changes (not when the toolbar,
-  // the footer or the page around it does): every render of it walks all its rows' cells.
+  // the footer or the page around it does).
   const table = useMemo(
     () => (
-      <MantineDataTable<T>
-        aria-label={label}
-        scrollAreaProps={scrollAreaProps}
-        withTableBorder
-        borderRadius="sm"
-        striped
-        highlightOnHover
-        height={height}
-        minHeight={shownRecords.length === 0 ? 180 : undefined}
+      <TableView<T>
+        label={label}
         columns={tableColumns}
         records={shownRecords}
-        idAccessor={idAccessor as keyof T}
-        fetching={fetching}
+        getId={getId}
         sortStatus={sortStatus}
-        onSortStatusChange={onSortStatusChange}
-        emptyState={<EmptyState active={isEmpty} text={noRecordsText} />}
+        onSort={onSort}
+        fetching={fetching}
+        empty={<EmptyState active={isEmpty} text={noRecordsText} />}
         onRowClick={rowClick}
-        pinLastColumn={pinLastColumn}
-        rowFactory={memoRowFactory}
-        scrollViewportRef={rowWindow.viewportRef}
+        height={height}
+        maxHeight={maxHeight}
+        viewportRef={rowWindow.viewportRef}
         onScroll={rowWindow.onScroll}
+        focusLabel={focusableScroll ? `${label}, scrollable` : undefined}
       />
     ),
     [
       label,
-      scrollAreaProps,
-      height,
-      shownRecords,
       tableColumns,
-      idAccessor,
-      fetching,
+      shownRecords,
+      getId,
       sortStatus,
-      onSortStatusChange,
+      onSort,
+      fetching,
       isEmpty,
       noRecordsText,
       rowClick,
-      pinLastColumn,
+      height,
+      maxHeight,
       rowWindow.viewportRef,
       rowWindow.onScroll,
+      focusableScroll,
     ],
   );
 
@@ -364,13 +333,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Alert>
       ) : null}
 
-      {/* Enter already sorts on mantine-datatable's header buttons; Space should too. */}
-      <Box
-        className={classes.root}
-        onKeyDownCapture={sortOnSpace}
-        onFocusCapture={rowWindow.onFocusCapture}
-        aria-busy={result.isFetching || rendering || undefined}
-      >
+      <Box className={classes.root} onFocusCapture={rowWindow.onFocusCapture} aria-busy={result.isFetching || rendering || undefined}>
         <RowWindowProvider value={rowWindow.value}>{table}</RowWindowProvider>
       </Box>
       <VisuallyHidden role="status">{result.isFetching ? 'Loading' : ''}</VisuallyHidden>
@@ -397,20 +360,11 @@ const Cell = memo(function Cell({ render, record, index }: { render: CellRender;
 });
 
 function EmptyState({ active, text }: { active: boolean; text: string }) {
-  // mantine-datatable keeps its empty state in the DOM (faded out); render nothing when inactive.
   return active ? (
     <Text size="sm" c="dimmed">
       {text}
     </Text>
   ) : null;
-}
-
-function sortOnSpace(event: KeyboardEvent<HTMLDivElement>) {
-  const target = event.target as HTMLElement;
-  if (event.key === ' ' && target.tagName === 'TH' && target.getAttribute('role') === 'button') {
-    event.preventDefault();
-    target.click();
-  }
 }
 
 function errorMessage(error: unknown): string {

@@ -4,20 +4,16 @@ import { createContext, type FocusEvent, useCallback, useContext, useLayoutEffec
  * A long page (over WINDOW_FROM rows, up to 500) draws the rows that fill the table's body once
  * (at least FIRST_ROWS) and holds the rest in one empty row as tall as they would be, until the
  * body is scrolled (or a keyboard user tabs) near them; a drawn row stays drawn. One spacer, not
- * an empty row per held record: ~940 fewer elements on a 500-row page, which every full style
- * recalculation of the table walks (mantine-datatable sets its CSS variables on the table's root
- * as it resizes). Drawing all 500 rows of mantine-datatable (about 56 elements each) took seconds
- * of a phone's CPU before anything could be clicked (Lighthouse mobile: 3.8 s of blocking time on
- * the users list); the body is capped at 65vh, so at most a few dozen rows are ever in view.
- * Shorter pages draw every row, as before.
+ * an empty row per held record. Drawing all 500 rows (then about 56 elements each) took seconds of
+ * a phone's CPU before anything could be clicked (Lighthouse mobile: 3.8 s of blocking time on the
+ * users list); the body is capped at 65vh, so at most a few dozen rows are ever in view. Shorter
+ * pages draw every row.
  */
 export const WINDOW_FROM = 100;
 /**
  * Rows drawn before anything is measured. The body is capped at 65vh: 10-13 rows of 45-58 px on
- * a phone or a laptop. A row is ~56 elements (mantine-datatable's cells, five action icons), and
- * creating them is most of what a cold load of the page pays: under Lighthouse's trace ~0.5 ms
- * per element created (its invalidation tracking), times four for a phone, so 30 rows were ~3 s
- * of its blocking time.
+ * a phone or a laptop. Creating rows is most of what a cold load of a list pays (under Lighthouse's
+ * trace every element created is an invalidation it records, times four for a phone).
  */
 const FIRST_ROWS = 15;
 /** Rows drawn past the last one in view when the page arrives. */
@@ -76,11 +72,21 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
     setDrawn((current) => (wanted > current ? wanted + margin : current));
   }, []);
 
-  // Another page: back to the first rows, or as many as the body's scroll position needs.
+  // Another page: back to the first rows, or as many as the body's scroll position needs. The body
+  // is measured once the browser has laid it out (a ResizeObserver reports after layout): read
+  // in the commit, every new row's style and layout was computed inside the script, which under
+  // Lighthouse's trace cost 0.3-0.5 s on the users list instead of ~20 ms in the frame.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pageKey is the trigger, not an input
   useLayoutEffect(() => {
     setDrawn(FIRST_ROWS);
-    if (windowed) fill(1, FIRST_MARGIN);
+    const viewport = viewportRef.current;
+    if (!windowed || !viewport) return;
+    const laidOut = new ResizeObserver(() => {
+      laidOut.disconnect();
+      fill(1, FIRST_MARGIN);
+    });
+    laidOut.observe(viewport);
+    return () => laidOut.disconnect();
   }, [pageKey, windowed, fill]);
 
   /** Tabbing into the last drawn rows draws the next ones, so the keyboard never skips them. */

@@ -1,19 +1,30 @@
-import { Checkbox } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { type SelectionStore, useIsSelected, usePageSelectionState } from './selection-store';
+import classes from './table-view.module.css';
 import type { RecordId } from './types';
 
-/** Header checkbox: selects or clears every selectable row of the current page. */
+const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
+
+/**
+ * Header checkbox: selects or clears every selectable row of the current page. A native checkbox,
+ * like the rows' (one element; Mantine's is eight and sets state from an effect as it mounts).
+ */
 export function HeaderSelectionCheckbox({ store }: { store: SelectionStore }) {
   const state = usePageSelectionState(store);
+  const ref = useRef<HTMLInputElement>(null);
+  // "Some rows selected" has no attribute: it is the element's indeterminate property.
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = state === 'some';
+  }, [state]);
   return (
-    <Checkbox
-      size="xs"
+    <input
+      ref={ref}
+      type="checkbox"
+      className={classes.checkbox}
       aria-label="Select all rows on this page"
       checked={state === 'all'}
-      indeterminate={state === 'some'}
       onChange={() => store.setAll(state !== 'all')}
-      onClick={(event) => event.stopPropagation()}
+      onClick={stop}
     />
   );
 }
@@ -29,13 +40,14 @@ interface RowSelectionCheckboxProps {
 export const RowSelectionCheckbox = memo(function RowSelectionCheckbox({ store, id, label, disabled }: RowSelectionCheckboxProps) {
   const checked = useIsSelected(store, id);
   return (
-    <Checkbox
-      size="xs"
+    <input
+      type="checkbox"
+      className={classes.checkbox}
       aria-label={label}
       checked={checked}
       disabled={disabled}
-      data-row-select
-      onClick={(event) => event.stopPropagation()}
+      data-row-select=""
+      onClick={stop}
       onChange={(event) => store.toggle(id, { range: (event.nativeEvent as MouseEvent).shiftKey === true })}
     />
   );

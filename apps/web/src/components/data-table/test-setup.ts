@@ -1,6 +1,6 @@
 /**
  * Test setup shared by the data-table, form-builder and product-multi-select tests.
- * jsdom lacks a few browser APIs Mantine and mantine-datatable call; these shims are the
+ * jsdom lacks a few browser APIs Mantine calls; these shims are the
  * smallest stand-ins that let components mount. Import this file first in every test.
  */
 import '@testing-library/jest-dom/vitest';
@@ -23,7 +23,7 @@ if (!window.matchMedia) {
     configurable: true,
     value: (query: string): MediaQueryList =>
       ({
-        // An empty query matches everything in a browser; mantine-datatable relies on it.
+        // An empty query matches everything in a browser.
         matches: query.trim() === '' || query.trim() === 'all',
         media: query,
         onchange: null,
