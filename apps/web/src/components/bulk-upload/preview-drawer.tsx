@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { HelpTopicLink } from '../ui/help-topic-link';
 import { fetchPreview, useSaveMapping, useSavedMapping } from './preview-api';
+import { MountWhenOpened } from '../ui/mount-when-opened';
 
 const NOT_IMPORTED = '';
 
@@ -169,73 +170,75 @@ export function PreviewDrawer({
   const canImport = data !== undefined && !preview.isFetching && data.sheetError === null && data.counts.wouldAdd > 0;
 
   return (
-    <Drawer
-      opened={file !== null}
-      onClose={onClose}
-      title={file ? `Preview of ${file.name}` : 'Preview'}
-      position="right"
-      size="xl"
-      padding="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      attributes={{ header: { role: 'none' } }}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)', overflowWrap: 'anywhere' } }}
-    >
-      <Stack gap="md">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            Nothing is imported yet. Check how the columns are read and which rows would fail, then import or cancel.
-          </Text>
-          <HelpTopicLink slug="bulk-uploads">About bulk uploads</HelpTopicLink>
-        </Group>
-        {preview.isError ? (
-          <Alert color="red" variant="light" title="The preview failed" role="alert">
-            {errorMessage(preview.error, 'The file could not be previewed.')}
-          </Alert>
-        ) : null}
-        {data === undefined && !preview.isError ? (
-          <Group gap="sm" role="status">
-            <Loader size="sm" aria-hidden />
-            <Text size="sm">Reading the file…</Text>
-          </Group>
-        ) : null}
-        {data ? (
-          <>
-            <Text size="sm" fw={600} role="status" aria-live="polite">
-              {preview.isFetching ? 'Reading the file again…' : data.sheetError ? 'Nothing would be imported' : previewSummary(data)}
+    <MountWhenOpened opened={file !== null}>
+      <Drawer
+        opened={file !== null}
+        onClose={onClose}
+        title={file ? `Preview of ${file.name}` : 'Preview'}
+        position="right"
+        size="xl"
+        padding="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        attributes={{ header: { role: 'none' } }}
+        styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)', overflowWrap: 'anywhere' } }}
+      >
+        <Stack gap="md">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              Nothing is imported yet. Check how the columns are read and which rows would fail, then import or cancel.
             </Text>
-            {data.sheetError ? (
-              <Alert color="red" variant="light" title="The file cannot be imported as mapped" role="alert">
-                {data.sheetError}
-              </Alert>
-            ) : null}
-            <MappingFields preview={data} onChange={change} disabled={preview.isFetching} />
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => effective && save.mutate(effective)}
-                loading={save.isPending}
-                disabled={!effective}
-              >
-                Save mapping
-              </Button>
-              <Text size="xs" c="dimmed">
-                Saved for you, for this kind of upload: the next preview starts from it.
-              </Text>
+            <HelpTopicLink slug="bulk-uploads">About bulk uploads</HelpTopicLink>
+          </Group>
+          {preview.isError ? (
+            <Alert color="red" variant="light" title="The preview failed" role="alert">
+              {errorMessage(preview.error, 'The file could not be previewed.')}
+            </Alert>
+          ) : null}
+          {data === undefined && !preview.isError ? (
+            <Group gap="sm" role="status">
+              <Loader size="sm" aria-hidden />
+              <Text size="sm">Reading the file…</Text>
             </Group>
-            <PreviewRows preview={data} />
-            <PreviewFailures preview={data} />
-          </>
-        ) : null}
-        <Group gap="xs" justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => onImport(effective)} disabled={!canImport}>
-            Import
-          </Button>
-        </Group>
-      </Stack>
-    </Drawer>
+          ) : null}
+          {data ? (
+            <>
+              <Text size="sm" fw={600} role="status" aria-live="polite">
+                {preview.isFetching ? 'Reading the file again…' : data.sheetError ? 'Nothing would be imported' : previewSummary(data)}
+              </Text>
+              {data.sheetError ? (
+                <Alert color="red" variant="light" title="The file cannot be imported as mapped" role="alert">
+                  {data.sheetError}
+                </Alert>
+              ) : null}
+              <MappingFields preview={data} onChange={change} disabled={preview.isFetching} />
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => effective && save.mutate(effective)}
+                  loading={save.isPending}
+                  disabled={!effective}
+                >
+                  Save mapping
+                </Button>
+                <Text size="xs" c="dimmed">
+                  Saved for you, for this kind of upload: the next preview starts from it.
+                </Text>
+              </Group>
+              <PreviewRows preview={data} />
+              <PreviewFailures preview={data} />
+            </>
+          ) : null}
+          <Group gap="xs" justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={() => onImport(effective)} disabled={!canImport}>
+              Import
+            </Button>
+          </Group>
+        </Stack>
+      </Drawer>
+    </MountWhenOpened>
   );
 }

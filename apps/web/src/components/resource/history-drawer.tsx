@@ -6,6 +6,7 @@ import { HelpTopicLink } from '../ui/help-topic-link';
 import { RouteLink } from '../ui/route-link';
 import { HistoryEntry } from './history-entry';
 import { HISTORY_LOAD_ERROR, type HistoryResource, ROW_HISTORY_LIMIT, rowHistoryQuery } from './use-history';
+import { MountWhenOpened } from '../ui/mount-when-opened';
 
 /** Fields an entry shows before 'Show N more fields' (a creation lists every field of the row). */
 const FIELDS_SHOWN = 6;
@@ -83,29 +84,31 @@ export function HistoryDrawer({
   onClose: () => void;
 }) {
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      title={subject ? `History of ${subject.name}` : 'History'}
-      position="right"
-      size="lg"
-      padding="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      // A portalled <header> would be a second page banner landmark (axe: landmark-unique).
-      attributes={{ header: { role: 'none' } }}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)', overflowWrap: 'anywhere' } }}
-    >
-      {subject ? (
-        <Stack gap="md">
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              Every recorded change of this {resource.label.singular.toLowerCase()}, newest first.
-            </Text>
-            <HistoryHelpLink />
-          </Group>
-          <HistoryList resource={resource} subject={subject} />
-        </Stack>
-      ) : null}
-    </Drawer>
+    <MountWhenOpened opened={opened}>
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        title={subject ? `History of ${subject.name}` : 'History'}
+        position="right"
+        size="lg"
+        padding="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        // A portalled <header> would be a second page banner landmark (axe: landmark-unique).
+        attributes={{ header: { role: 'none' } }}
+        styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)', overflowWrap: 'anywhere' } }}
+      >
+        {subject ? (
+          <Stack gap="md">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                Every recorded change of this {resource.label.singular.toLowerCase()}, newest first.
+              </Text>
+              <HistoryHelpLink />
+            </Group>
+            <HistoryList resource={resource} subject={subject} />
+          </Stack>
+        ) : null}
+      </Drawer>
+    </MountWhenOpened>
   );
 }

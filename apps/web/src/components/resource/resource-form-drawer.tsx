@@ -8,6 +8,7 @@ import { type FormField, FormBuilder, type FormValues, toFormData } from '../for
 import { toast } from '../ui/toast';
 import type { ResourceApi } from './resource-api';
 import { useResourceWrites } from './use-resource';
+import { MountWhenOpened } from '../ui/mount-when-opened';
 
 /** The add/edit form of a resource: its fields and row <-> form <-> body; the rest has defaults from the declaration. */
 export type ResourceForm<Row> = {
@@ -108,34 +109,36 @@ export function ResourceFormDrawer<Row extends { id: RecordId }>({
   );
 
   return (
-    <Drawer
-      opened={state.opened}
-      onClose={onClose}
-      title={heading}
-      position="right"
-      size="md"
-      padding="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      // A portalled <header> would be a second page banner landmark (axe: landmark-unique).
-      attributes={{ header: { role: 'none' } }}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {sent !== null ? (
-        <Stack gap={4} mb="md">
-          <Text size="sm" id="upload-progress-label">
-            {sent < 100 ? `Uploading… ${sent}%` : 'Checking the file…'}
-          </Text>
-          <Progress value={sent} animated={sent >= 100} aria-labelledby="upload-progress-label" />
-        </Stack>
-      ) : null}
-      {form.intro ? (
-        <Stack gap="md">
-          {form.intro(row)}
-          {content}
-        </Stack>
-      ) : (
-        content
-      )}
-    </Drawer>
+    <MountWhenOpened opened={state.opened}>
+      <Drawer
+        opened={state.opened}
+        onClose={onClose}
+        title={heading}
+        position="right"
+        size="md"
+        padding="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        // A portalled <header> would be a second page banner landmark (axe: landmark-unique).
+        attributes={{ header: { role: 'none' } }}
+        styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        {sent !== null ? (
+          <Stack gap={4} mb="md">
+            <Text size="sm" id="upload-progress-label">
+              {sent < 100 ? `Uploading… ${sent}%` : 'Checking the file…'}
+            </Text>
+            <Progress value={sent} animated={sent >= 100} aria-labelledby="upload-progress-label" />
+          </Stack>
+        ) : null}
+        {form.intro ? (
+          <Stack gap="md">
+            {form.intro(row)}
+            {content}
+          </Stack>
+        ) : (
+          content
+        )}
+      </Drawer>
+    </MountWhenOpened>
   );
 }

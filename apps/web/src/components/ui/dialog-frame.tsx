@@ -1,5 +1,6 @@
 import { Modal, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { MountWhenOpened } from './mount-when-opened';
 
 type Props = Omit<ModalRootProps, 'title' | 'children'> & {
   title: ReactNode;
@@ -13,17 +14,19 @@ type Props = Omit<ModalRootProps, 'title' | 'children'> & {
  */
 export function DialogFrame({ title, withCloseButton = true, children, ...root }: Props) {
   return (
-    <Modal.Root radius="lg" padding="lg" {...root}>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header role="none">
-          <Modal.Title fw={650} fz="lg">
-            {title}
-          </Modal.Title>
-          {withCloseButton && <Modal.CloseButton aria-label="Close" />}
-        </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <MountWhenOpened opened={Boolean(root.opened)}>
+      <Modal.Root radius="lg" padding="lg" {...root}>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header role="none">
+            <Modal.Title fw={650} fz="lg">
+              {title}
+            </Modal.Title>
+            {withCloseButton && <Modal.CloseButton aria-label="Close" />}
+          </Modal.Header>
+          <Modal.Body>{children}</Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+    </MountWhenOpened>
   );
 }

@@ -2,6 +2,7 @@ import { type ChangeHistoryEntry, RESOURCES, type ResourceName } from '@console/
 import { Drawer, Group, Stack, Text } from '@mantine/core';
 import { HistoryEntry, HistoryHelpLink, type HistoryResource } from '../../../components/resource';
 import { resourceLabel, rowNameOf } from './history-columns';
+import { MountWhenOpened } from '../../../components/ui/mount-when-opened';
 
 /** The CRUD resource a change belongs to (its revert path and key), if any. */
 export function historyResourceOf(entry: Pick<ChangeHistoryEntry, 'resource'>): HistoryResource | undefined {
@@ -33,31 +34,33 @@ export function EntryDetailsDrawer({
   const resource = entry ? historyResourceOf(entry) : undefined;
   const rowId = entry?.entityId && ROW_ID.test(entry.entityId) ? Number(entry.entityId) : null;
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      title={entry ? `Change #${entry.id}` : 'Change'}
-      position="right"
-      size="lg"
-      padding="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      // A portalled <header> would be a second page banner landmark (axe: landmark-unique).
-      attributes={{ header: { role: 'none' } }}
-      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {entry ? (
-        <Stack gap="md">
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {resource
-                ? 'What this change did, field by field.'
-                : 'What this change did. It is not a change of a list screen, so it cannot be reverted here.'}
-            </Text>
-            <HistoryHelpLink />
-          </Group>
-          <HistoryEntry entry={entry} resource={resource} rowId={rowId} subject={subjectOf(entry)} />
-        </Stack>
-      ) : null}
-    </Drawer>
+    <MountWhenOpened opened={opened}>
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        title={entry ? `Change #${entry.id}` : 'Change'}
+        position="right"
+        size="lg"
+        padding="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        // A portalled <header> would be a second page banner landmark (axe: landmark-unique).
+        attributes={{ header: { role: 'none' } }}
+        styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        {entry ? (
+          <Stack gap="md">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                {resource
+                  ? 'What this change did, field by field.'
+                  : 'What this change did. It is not a change of a list screen, so it cannot be reverted here.'}
+              </Text>
+              <HistoryHelpLink />
+            </Group>
+            <HistoryEntry entry={entry} resource={resource} rowId={rowId} subject={subjectOf(entry)} />
+          </Stack>
+        ) : null}
+      </Drawer>
+    </MountWhenOpened>
   );
 }
