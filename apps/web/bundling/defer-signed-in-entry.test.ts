@@ -28,6 +28,19 @@ describe('signed-in.html', () => {
     expect(html).toContain('<script src="/boot-shell.js"></script>');
   });
 
+  it("lists the screens' headings for the boot shell, escaped for the attribute", () => {
+    const html = deferEntry(INDEX, { '/{product}/users': { heading: 'All users', intro: 'Staff "accounts" & <roles>' } });
+    const meta = /<meta name="screen-headings" content="([^"]*)" \/>/.exec(html);
+    expect(meta).not.toBeNull();
+    const decoded = (meta?.[1] ?? '')
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    expect(JSON.parse(decoded)).toEqual({ '/{product}/users': { heading: 'All users', intro: 'Staff "accounts" & <roles>' } });
+    expect(html.indexOf('name="screen-headings"')).toBeLessThan(html.indexOf('<script src="/theme-init.js">'));
+  });
+
   it('fails the build when index.html has no entry script or no boot shell to start it', () => {
     expect(() => deferEntry(INDEX.replace(/<script type="module"[^\n]*\n/, ''))).toThrow(/no module entry script/);
     expect(() => deferEntry(INDEX.replace('<script src="/boot-shell.js"></script>', ''))).toThrow(/boot-shell/);

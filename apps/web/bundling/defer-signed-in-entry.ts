@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 // The contract's entry by path, as in preload-signed-in.ts.
 import { SIGNED_IN_PAGE_FILE } from '../../../packages/contract/src/index';
+import { SCREEN_HEADINGS, type ScreenHeading } from '../src/lib/screen-headings';
 
 const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -23,15 +24,23 @@ const BOOT_SHELL = '<script src="/boot-shell.js"></script>';
 /** The meta goes before it, beside the signed-in-preload meta. */
 const THEME_INIT = '<script src="/theme-init.js"></script>';
 
-/** index.html with the entry and its preloads moved into the meta public/boot-shell.js reads. */
-export function deferEntry(html: string): string {
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * index.html with the entry and its preloads moved into the meta public/boot-shell.js reads, and
+ * the screens' headings in another (the boot shell paints the current screen's with the frame).
+ */
+export function deferEntry(html: string, headings: Readonly<Record<string, ScreenHeading>> = SCREEN_HEADINGS): string {
   const entry = ENTRY.exec(html);
   if (!entry) throw new Error('defer-signed-in-entry: index.html has no module entry script');
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
   for (const script of [BOOT_SHELL, THEME_INIT]) {
     if (!html.includes(script)) throw new Error(`defer-signed-in-entry: index.html has no ${script}`);
   }
-  const meta = `<meta name="app-entry" content="${[entry[1], ...preloads].join(' ')}" />`;
+  const meta = [
+    `<meta name="app-entry" content="${[entry[1], ...preloads].join(' ')}" />`,
+    `<meta name="screen-headings" content="${attribute(JSON.stringify(headings))}" />`,
+  ].join('\n    ');
   return html.replace(ENTRY, '').replace(PRELOAD, '').replace(THEME_INIT, `${meta}\n    ${THEME_INIT}`);
 }
 

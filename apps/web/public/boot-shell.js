@@ -1,5 +1,7 @@
 // Paints a signed-in screen's frame before the JavaScript arrives: the top bar with the product
-// name and, on /home, the greeting the launcher shows. On a phone on a slow network the
+// name and, on /home, the greeting the launcher shows; on a screen with a standard heading (a
+// list, a dashboard), that heading and the line under it, from the <meta name="screen-headings">
+// the build writes into signed-in.html (src/lib/screen-headings.ts). On a phone on a slow network the
 // application's JavaScript (about 340 kB) takes seconds to arrive, and until now nothing at all
 // was painted meanwhile (Lighthouse mobile: first paint 2.6-3.1 s). React replaces this frame
 // with the real screen on its first render (createRoot empties #root).
@@ -27,9 +29,11 @@
       /* an unreadable cookie: no name */
     }
     let product = 'Platform';
+    let productSlug = 'platform';
     try {
       const config = JSON.parse(document.querySelector('meta[name="app-config"]').getAttribute('content'));
       if (config && typeof config.productName === 'string' && config.productName.trim()) product = config.productName;
+      if (config && typeof config.productSlug === 'string' && config.productSlug) productSlug = config.productSlug;
     } catch (_e) {
       /* the dev server's placeholder: the default name */
     }
@@ -52,11 +56,30 @@
     bar.appendChild(logo);
     bar.appendChild(brand);
     shell.appendChild(bar);
-    if (window.location.pathname === '/home') {
+    const path = window.location.pathname;
+    if (path === '/home') {
       const hero = el('div', 'boot-shell-hero');
       hero.appendChild(el('h1', 'boot-shell-title', firstname ? `Welcome back, ${firstname}` : 'Welcome back'));
       hero.appendChild(el('p', 'boot-shell-dimmed', 'Choose a module to continue.'));
       shell.appendChild(hero);
+    } else {
+      // The screen's heading, found as src/lib/screen-headings.ts finds it ('{product}': the slug).
+      let heading = null;
+      try {
+        const headings = JSON.parse(document.querySelector('meta[name="screen-headings"]').getAttribute('content'));
+        const prefix = `/${productSlug}/`;
+        const found = headings[path.indexOf(prefix) === 0 ? `/{product}/${path.slice(prefix.length)}` : path];
+        if (found && typeof found.heading === 'string' && typeof found.intro === 'string') heading = found;
+      } catch (_e) {
+        /* no headings (index.html, an older build): the top bar alone */
+      }
+      if (heading) {
+        shell.classList.add('boot-shell-screen');
+        const main = el('div', 'boot-shell-main');
+        main.appendChild(el('h2', 'boot-shell-heading', heading.heading));
+        main.appendChild(el('p', 'boot-shell-intro', heading.intro));
+        shell.appendChild(main);
+      }
     }
     root.appendChild(shell);
   } catch (_e) {

@@ -11,9 +11,24 @@ function clearCookie() {
   document.cookie = `${COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 }
 
-function page(path: string, { cookie, productName = 'Acme', entry }: { cookie?: unknown; productName?: string; entry?: string } = {}) {
+const HEADINGS = {
+  '/{product}/users': { heading: 'All users', intro: 'Staff accounts & "roles" <b>here</b>.' },
+  '/demo-admin/clients': { heading: 'All clients', intro: 'Customers.' },
+};
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+function page(
+  path: string,
+  {
+    cookie,
+    productName = 'Acme',
+    entry,
+    headings = true,
+  }: { cookie?: unknown; productName?: string; entry?: string; headings?: boolean } = {},
+) {
   document.head.innerHTML = `
-    <meta name="app-config" content='${JSON.stringify({ productName })}' />
+    <meta name="app-config" content='${JSON.stringify({ productName, productSlug: 'acme' })}' />
+    ${headings ? `<meta name="screen-headings" content="${attribute(JSON.stringify(HEADINGS))}" />` : ''}
     <meta name="signed-in-preload" content="/assets/app.js /assets/app.css" data-screens="/assets/table.js" data-cookie="${COOKIE}" data-public="^(?:/login|/token-expiry)(?:/|$)" />
     ${entry ? `<meta name="app-entry" content="${entry}" />` : ''}`;
   document.body.innerHTML = '<div id="root"></div>';
@@ -35,10 +50,22 @@ describe('boot shell', () => {
     expect(root.textContent).toContain('Choose a module to continue.');
   });
 
-  it('paints only the top bar on the other signed-in screens', () => {
-    const root = page('/platform/users', { cookie: { user: { firstname: 'Ada' } } });
+  it('paints only the top bar on a signed-in screen without a standard heading', () => {
+    const root = page('/acme/permissions', { cookie: { user: { firstname: 'Ada' } } });
     expect(root.querySelector('.boot-shell-bar')).not.toBeNull();
-    expect(root.querySelector('h1')).toBeNull();
+    expect(root.querySelector('h1, h2')).toBeNull();
+  });
+
+  it("paints a screen's heading and its line, found by the configured product slug, as text", () => {
+    const root = page('/acme/users', { cookie: { user: { firstname: 'Ada' } } });
+    expect(root.querySelector('.boot-shell-bar')).not.toBeNull();
+    expect(root.querySelector('h2.boot-shell-heading')?.textContent).toBe('All users');
+    expect(root.querySelector('p.boot-shell-intro')?.textContent).toBe('Staff accounts & "roles" <b>here</b>.');
+    expect(root.querySelector('b')).toBeNull();
+    expect(page('/demo-admin/clients', { cookie: { user: {} } }).querySelector('h2')?.textContent).toBe('All clients');
+    // Another slug's path is not this product's screen; a page without the meta paints the bar alone.
+    expect(page('/platform/users', { cookie: { user: {} } }).querySelector('h2')).toBeNull();
+    expect(page('/acme/users', { cookie: { user: {} }, headings: false }).querySelector('.boot-shell-bar')).not.toBeNull();
   });
 
   it('paints nothing on a public screen or without a session', () => {

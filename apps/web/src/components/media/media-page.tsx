@@ -16,14 +16,13 @@ const recordName = (m: MediaRow) => m.title;
 export type MediaPageProps = {
   kind: MediaKind;
   resourceApi: ResourceApi<MediaRow>;
-  description: string;
 };
 
 /**
  * One media screen (demo or campaign): the client in the URL, thumbnails, add/edit with upload
  * progress, preview, exports, and the bulk upload of the chosen client.
  */
-export function MediaPage({ kind, resourceApi, description }: MediaPageProps) {
+export function MediaPage({ kind, resourceApi }: MediaPageProps) {
   const [params, setParams] = useSearchParams();
   const clientId = parseClientId(params);
   const setClientId = useCallback(
@@ -47,8 +46,6 @@ export function MediaPage({ kind, resourceApi, description }: MediaPageProps) {
   return (
     <ResourcePage<MediaRow>
       resourceApi={resourceApi}
-      title={resourceApi.resource.label.plural}
-      description={description}
       columns={columns}
       recordName={recordName}
       form={form}

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useSession } from '../../lib/auth/session';
+import { useScreenHeading } from '../../lib/use-screen-heading';
 import { DataTable, type DataTableColumnDef, type ListQueryState, type RecordId, type SortOrder } from '../data-table';
 import { confirmDelete } from '../ui/alert-dialog';
 import { FilterBar, type FilterSelect } from './filter-bar';
@@ -17,9 +18,10 @@ type ResourceRowHandlers<Row> = { onEdit?: (row: Row) => void; onDelete?: (row: 
 
 export type ResourcePageProps<Row extends { id: RecordId }> = {
   resourceApi: ResourceApi<Row>;
-  /** Default: 'All <plural>'. */
+  /** Default: the screen's heading (lib/screen-headings.ts), else 'All <plural>'. */
   title?: string;
-  description: ReactNode;
+  /** Default: the screen's intro line (lib/screen-headings.ts). */
+  description?: ReactNode;
   /** The data columns; a column the declaration's sortFields lack is not sortable. The kit appends the actions column. */
   columns: DataTableColumnDef<Row>[];
   /** Name of a row in labels ('Edit {name}', 'Select {name}'); default: the declared options label field ('name'). */
@@ -85,6 +87,7 @@ export function ResourcePage<Row extends { id: RecordId }>(props: ResourcePagePr
   const { resource } = resourceApi;
   const { singular, plural } = resource.label;
   const session = useSession();
+  const screen = useScreenHeading();
   const can = useResourcePermissions(resource);
   const url = useResourceFilters(resourceApi);
   const filters = props.filters ?? url.filters;
@@ -215,10 +218,10 @@ export function ResourcePage<Row extends { id: RecordId }>(props: ResourcePagePr
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
           <Title order={2} size="h3">
-            {props.title ?? `All ${plural.toLowerCase()}`}
+            {props.title ?? screen?.heading ?? `All ${plural.toLowerCase()}`}
           </Title>
           <Text c="dimmed" size="sm">
-            {props.description}
+            {props.description ?? screen?.intro}
           </Text>
           {props.live}
         </div>

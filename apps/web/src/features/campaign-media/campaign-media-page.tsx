@@ -1,9 +1,7 @@
 import { MediaPage } from '../../components/media';
 import { campaignMediaApi } from './campaign-media-api';
 
-const DESCRIPTION = "Media of live clients' campaigns, shown between the campaign's start and end dates.";
-
 /** /demo-admin/campaign-media (spec s.2, DESIGN s.4b): as demo media, plus the campaign and its dates. */
 export default function CampaignMediaPage() {
-  return <MediaPage kind="campaign-media" resourceApi={campaignMediaApi} description={DESCRIPTION} />;
+  return <MediaPage kind="campaign-media" resourceApi={campaignMediaApi} />;
 }

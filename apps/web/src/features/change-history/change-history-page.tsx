@@ -33,8 +33,6 @@ export default function ChangeHistoryPage() {
   return (
     <ResourcePage<ChangeHistoryEntry>
       resourceApi={changeHistoryApi}
-      title="Change history"
-      description="Every add, edit, delete and revert on the list screens: who made it and what changed. Open a change's details to see all of it or revert it."
       headerExtra={<HistoryHelpLink />}
       columns={historyColumns}
       recordName={recordName}

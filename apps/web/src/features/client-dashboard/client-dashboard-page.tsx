@@ -27,7 +27,6 @@ export default function ClientDashboardPage() {
   return (
     <DashboardFrame
       query={query}
-      description="Your clients at a glance."
       error={CLIENT_DASHBOARD_ERROR}
       skeleton={skeleton}
       live={<LiveIndicator path={CLIENT_DASHBOARD_LIVE} updatedAt={query.dataUpdatedAt || undefined} />}

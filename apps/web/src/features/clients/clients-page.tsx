@@ -15,13 +15,5 @@ export default function ClientsPage() {
   const companies = useResourceOptions('companies', { fields: ['name'] });
   const columns = useMemo(() => clientColumns(canUpdate ? toggle.mutate : undefined), [canUpdate, toggle.mutate]);
   const form = useMemo(() => clientForm(companies.data ?? []), [companies.data]);
-  return (
-    <ResourcePage<Client>
-      resourceApi={clientsApi}
-      description="Your companies' customers: their media and actions hang off them."
-      columns={columns}
-      form={form}
-      filterSelects={clientFilterSelects(companies)}
-    />
-  );
+  return <ResourcePage<Client> resourceApi={clientsApi} columns={columns} form={form} filterSelects={clientFilterSelects(companies)} />;
 }

@@ -134,7 +134,6 @@ export default function CompaniesPage() {
   return (
     <ResourcePage
       resourceApi={companiesApi}
-      description="The organisations your staff and clients belong to."
       columns={companyColumns}
       form={companyForm}
       searchPlaceholder="Search by name, email, phone…"

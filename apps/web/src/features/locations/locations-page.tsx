@@ -59,8 +59,6 @@ export default function LocationsPage() {
     <Stack gap="xl">
       <ResourcePage<Location>
         resourceApi={locationsApi}
-        title="Locations"
-        description="The places where tones play; choose one's tone sequences from its row."
         columns={locationColumns}
         form={form}
         rowActions={rowActions}

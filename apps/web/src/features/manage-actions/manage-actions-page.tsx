@@ -19,8 +19,6 @@ export default function ManageActionsPage() {
   return (
     <ResourcePage<ManageAction>
       resourceApi={manageActionsApi}
-      title="Manage actions"
-      description="What a tone code makes a device do: open a page or a link, show media, call, e-mail or text."
       columns={actionColumns}
       form={form}
       filterBar={

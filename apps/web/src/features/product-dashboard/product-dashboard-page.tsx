@@ -57,7 +57,6 @@ export default function ProductDashboardPage() {
     <DashboardFrame
       query={query}
       live={<LiveIndicator path={PRODUCT_DASHBOARD_LIVE} updatedAt={query.dataUpdatedAt || undefined} />}
-      description="Your platform at a glance."
       error={PRODUCT_DASHBOARD_ERROR}
       skeleton={skeleton}
     >

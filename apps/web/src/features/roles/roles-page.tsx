@@ -19,7 +19,6 @@ export default function RolesPage() {
   return (
     <ResourcePage<RoleListItem>
       resourceApi={rolesApi}
-      description="A role decides which modules, menus and buttons its users get. Use Manage access to change them."
       searchPlaceholder="Search roles..."
       columns={rolesColumns}
       // A modal (two fields) rather than the drawer.

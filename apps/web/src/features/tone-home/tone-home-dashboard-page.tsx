@@ -28,7 +28,6 @@ export default function ToneHomeDashboardPage() {
     <DashboardFrame
       query={query}
       live={<LiveIndicator path={TONE_HOME_LIVE} updatedAt={query.dataUpdatedAt || undefined} />}
-      description="Locations, tone sequences and user requests across the tones portal."
       error={TONE_HOME_DASHBOARD_ERROR}
       skeleton={skeleton}
     >

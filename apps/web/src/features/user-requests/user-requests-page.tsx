@@ -14,8 +14,6 @@ export default function UserRequestsPage() {
   return (
     <ResourcePage<UserRequest>
       resourceApi={userRequestsApi}
-      title="User requests"
-      description="Each tone a device heard, with where, when and on what. Open a device code for that device's history."
       searchPlaceholder="Search by device code, tone code, model…"
       columns={requestColumns}
       recordName={recordName}

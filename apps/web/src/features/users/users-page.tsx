@@ -50,7 +50,6 @@ export default function UsersPage() {
   return (
     <ResourcePage<UserListItem>
       resourceApi={usersApi}
-      description="Staff accounts, their roles and how they sign in."
       searchPlaceholder="Search by name or email…"
       columns={columns}
       recordName={userDisplayName}
