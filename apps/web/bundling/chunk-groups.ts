@@ -51,6 +51,8 @@ const SCREEN_ONLY: Record<string, 'charts' | undefined> = {
   recharts: 'charts',
   'react-markdown': undefined,
   '@noble/ciphers': undefined,
+  // The per-day area chart's drawing (components/charts/area-chart-drawing.tsx, loaded lazily).
+  uplot: undefined,
 };
 const isScreenOnly = (pkg: string | undefined) => pkg !== undefined && pkg in SCREEN_ONLY;
 

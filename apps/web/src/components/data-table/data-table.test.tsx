@@ -240,20 +240,20 @@ describe('DataTable: states', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('a long page (more than 100 rows) draws its first 15 rows, then more as the body scrolls and as the keyboard reaches them', async () => {
+  it('a long page (more than 100 rows) draws its first 6 rows, then more as the body scrolls and as the keyboard reaches them', async () => {
     const rows = Array.from({ length: 150 }, (_, i) => ({ ...ROWS[0]!, id: i + 1, name: `User ${i + 1}` }));
     setup({ queryFn: makeQueryFn(rows), onConfirmDelete: async () => true, onBulkDelete: vi.fn() }, '/users?limit=500');
-    expect(await screen.findByText('User 15')).toBeInTheDocument();
+    expect(await screen.findByText('User 6')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Users' });
     await waitFor(() => expect(table.closest('[aria-busy]')).toBeNull());
-    // The header, the drawn rows and one empty row holding the other 135 at the drawn rows' height
-    // (jsdom lays nothing out: the estimate, 45 px, and a body 0 px tall, which the first 15 fill),
+    // The header, the drawn rows and one empty row holding the other 144 at the drawn rows' height
+    // (jsdom lays nothing out: the estimate, 45 px, and a body 0 px tall, which the first 6 fill),
     // so the body scrolls as far as with every row.
-    expect(within(table).getAllByRole('row')).toHaveLength(17);
-    expect(screen.queryByText('User 16')).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(8);
+    expect(screen.queryByText('User 7')).not.toBeInTheDocument();
     const held = () => table.querySelectorAll<HTMLElement>('tbody tr[data-held]');
     expect(held()).toHaveLength(1);
-    expect(held()[0]!.style.height).toBe(`${135 * 45}px`);
+    expect(held()[0]!.style.height).toBe(`${144 * 45}px`);
 
     // Scrolled to 2,000 px (jsdom lays nothing out: rows count as 45 px): rows to there and a batch more.
     const viewport = table.closest('[data-table-viewport]') as HTMLElement;
@@ -434,13 +434,14 @@ describe('DataTable: 500 rows', () => {
       '/users?limit=500',
     );
     // jsdom is slow at 500 rows when the suite runs in parallel; the browser is not.
-    await screen.findByText('N15', undefined, { timeout: 15_000 });
-    expect(screen.queryByText('N16')).not.toBeInTheDocument();
+    await screen.findByText('N6', undefined, { timeout: 15_000 });
+    expect(screen.queryByText('N7')).not.toBeInTheDocument();
     const before = renderCount.mock.calls.length;
     // The drawn rows only (a first render may run twice), not 500.
-    expect(before).toBeGreaterThanOrEqual(15);
-    expect(before).toBeLessThanOrEqual(45);
-    await user.click(screen.getByRole('checkbox', { name: 'Select row 5' }));
+    expect(before).toBeGreaterThanOrEqual(6);
+    expect(before).toBeLessThanOrEqual(18);
+    // The first row: focusing one of the last drawn rows would draw the next batch (the keyboard's way on).
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
     expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeInTheDocument();
     expect(renderCount.mock.calls.length).toBe(before);
   }, 30_000);

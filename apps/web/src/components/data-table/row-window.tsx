@@ -1,4 +1,15 @@
-import { createContext, type FocusEvent, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type FocusEvent,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 /**
  * A long page (over WINDOW_FROM rows, up to 500) draws the rows that fill the table's body once
@@ -11,11 +22,13 @@ import { createContext, type FocusEvent, useCallback, useContext, useLayoutEffec
  */
 export const WINDOW_FROM = 100;
 /**
- * Rows drawn before anything is measured. The body is capped at 65vh: 10-13 rows of 45-58 px on
- * a phone or a laptop. Creating rows is most of what a cold load of a list pays (under Lighthouse's
- * trace every element created is an invalidation it records, times four for a phone).
+ * Rows drawn before anything is measured: about what a phone shows of the body at first (the
+ * body is capped at 65vh, but on a phone the filters and the toolbar push most of it below the
+ * window). Creating rows is most of what a cold load of a list pays (under Lighthouse's trace
+ * every element created is an invalidation it records, times four for a phone): the rest of the
+ * view is drawn once the browser has laid the body out, and more as it comes into view.
  */
-const FIRST_ROWS = 15;
+const FIRST_ROWS = 6;
 /** Rows drawn past the last one in view when the page arrives. */
 const FIRST_MARGIN = 3;
 /** Rows drawn beyond what is needed, so each scroll step draws a batch, not a row at a time. */
@@ -53,8 +66,10 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
   /**
    * Draws enough rows to fill the body down to its scroll position plus `views` views, and
    * `margin` rows more: a view ahead while the body scrolls, just the view when the page arrives.
+   * `inWindow`: the view is the part of the body inside the browser's window (the body may start
+   * below it), as when the page arrives or the window scrolls the body into view.
    */
-  const fill = useCallback((views: number, margin: number) => {
+  const fill = useCallback((views: number, margin: number, inWindow = false) => {
     const viewport = viewportRef.current;
     if (!viewport) return;
     // The drawn rows' average height from where they start and end (a few reads), not one read
@@ -66,10 +81,18 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
     const drawnCount = held ? held.sectionRowIndex : (body?.rows.length ?? 0);
     const drawnEnd = held ? held.offsetTop : lastRow ? lastRow.offsetTop + lastRow.offsetHeight : 0;
     const measured = firstRow && drawnCount > 0 ? (drawnEnd - firstRow.offsetTop) / drawnCount : 0;
-    if (measured > 0) setRowHeight(Math.round(measured));
+    // Drawn as a transition (in slices, with paints between): this runs from a ResizeObserver,
+    // an IntersectionObserver or a scroll event, whose updates React would otherwise render as
+    // one blocking task.
+    if (measured > 0) startTransition(() => setRowHeight(Math.round(measured)));
     const height = measured || ESTIMATED_ROW_HEIGHT;
-    const wanted = Math.ceil((viewport.scrollTop + views * viewport.clientHeight) / height);
-    setDrawn((current) => (wanted > current ? wanted + margin : current));
+    let view = viewport.clientHeight;
+    if (inWindow) {
+      const box = viewport.getBoundingClientRect();
+      view = Math.max(0, Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0));
+    }
+    const wanted = Math.ceil((viewport.scrollTop + views * view) / height);
+    startTransition(() => setDrawn((current) => (wanted > current ? wanted + margin : current)));
   }, []);
 
   // Another page: back to the first rows, or as many as the body's scroll position needs. The body
@@ -83,11 +106,24 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
     if (!windowed || !viewport) return;
     const laidOut = new ResizeObserver(() => {
       laidOut.disconnect();
-      fill(1, FIRST_MARGIN);
+      fill(1, FIRST_MARGIN, true);
     });
     laidOut.observe(viewport);
     return () => laidOut.disconnect();
   }, [pageKey, windowed, fill]);
+
+  // The held rows come into view (the window scrolled the body up, or the body is taller than
+  // what was drawn): draw what is in view. Observed again after each draw, since the held row
+  // is the same element, further down, and may still be in view.
+  useEffect(() => {
+    const held = windowed ? viewportRef.current?.querySelector('tbody tr[data-held]') : null;
+    if (!held) return;
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) fill(1, FIRST_MARGIN, true);
+    });
+    seen.observe(held);
+    return () => seen.disconnect();
+  }, [windowed, drawn, fill]);
 
   /** Tabbing into the last drawn rows draws the next ones, so the keyboard never skips them. */
   const onFocusCapture = useCallback(

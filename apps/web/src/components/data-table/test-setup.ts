@@ -46,6 +46,20 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverShim });
 }
 
+if (!('IntersectionObserver' in window)) {
+  // jsdom lays nothing out, so nothing ever comes into view.
+  class IntersectionObserverShim {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  Object.defineProperty(window, 'IntersectionObserver', { writable: true, configurable: true, value: IntersectionObserverShim });
+  Object.defineProperty(globalThis, 'IntersectionObserver', { writable: true, configurable: true, value: IntersectionObserverShim });
+}
+
 // Mantine's ScrollArea and Combobox scroll options into view.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
