@@ -24,7 +24,7 @@ test.describe('product dashboard', () => {
 
     // chart: drawn for the eye, and the same figures as a table for screen readers
     const chart = page.getByRole('region', { name: 'Sign-ins per day' });
-    await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+    await expect(chart.locator('[data-chart="per-day"] canvas')).toBeVisible();
     await expect(chart.getByText(/^\d+ sign-ins? in the last \d+ days?/)).toBeVisible();
     const days = chart.getByRole('table', { name: 'Sign-ins per day' }).locator('tbody tr');
     await expect(days).toHaveCount(figures.signInsPerDay.length);

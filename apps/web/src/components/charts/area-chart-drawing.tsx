@@ -118,7 +118,7 @@ export default function AreaChartDrawing({ data, label, height }: Props) {
   }, [data, label, height, theme, dark]);
 
   return (
-    <div className={classes.frame} style={{ height }}>
+    <div className={classes.frame} style={{ height }} data-chart="per-day">
       <div ref={box} className={classes.plot} />
       <div ref={tip} className={classes.tip} hidden />
     </div>
