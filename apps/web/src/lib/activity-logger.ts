@@ -27,6 +27,17 @@ function activityPayload(event: ActivityEvent): UserActivityAdd {
 }
 
 /**
+ * Sends a record once the browser is idle (within two seconds at most): a page view is recorded
+ * as a screen mounts, among its own requests and renders, and on a phone's CPU the call's own
+ * work (a fetch) landed in one of the screen's long tasks. What is sent is read at once.
+ */
+function sendWhenIdle(body: UserActivityAdd) {
+  const send = () => void api.post(API_PATHS.auth.userActivityAdd, body).catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(send, { timeout: 2000 });
+  else setTimeout(send, 0);
+}
+
+/**
  * Records user activity. Fire and forget: never awaited by the UI, never retried, and a failure
  * is swallowed, so a broken endpoint cannot block a screen or loop. A page view is one per
  * route (path): lists keep their search, sort and page in the query string, and logging every
@@ -39,7 +50,7 @@ export function logActivity(event: ActivityEvent): void {
     if (event.path === lastPageView) return;
     lastPageView = event.path;
   }
-  api.post(API_PATHS.auth.userActivityAdd, activityPayload(event)).catch(() => undefined);
+  sendWhenIdle(activityPayload(event));
 }
 
 /** Forget the last page view (after sign-out), so the next session logs its first page. */
