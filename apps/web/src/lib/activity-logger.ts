@@ -1,6 +1,7 @@
 import { API_PATHS, STORAGE_KEYS, type UserActivityAdd } from '@console/contract';
 import { api } from './api-client';
 import { storage } from './storage';
+import { whenIdle } from './when-idle';
 
 export type ActivityEvent = {
   path: string;
@@ -32,9 +33,7 @@ function activityPayload(event: ActivityEvent): UserActivityAdd {
  * work (a fetch) landed in one of the screen's long tasks. What is sent is read at once.
  */
 function sendWhenIdle(body: UserActivityAdd) {
-  const send = () => void api.post(API_PATHS.auth.userActivityAdd, body).catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(send, { timeout: 2000 });
-  else setTimeout(send, 0);
+  whenIdle(() => void api.post(API_PATHS.auth.userActivityAdd, body).catch(() => undefined), 2000);
 }
 
 /**

@@ -5,6 +5,7 @@ import { buildUrl } from './api-client';
 import { getSession, useSession } from './auth/session';
 import { connectLive } from './live-connection';
 import { setLiveStatus } from './live-status';
+import { whenIdle } from './when-idle';
 
 /** Which cached queries each topic makes stale: they refetch through their own, permission-checked endpoints. */
 export type LiveInvalidations = Partial<Record<LiveTopic, readonly QueryKey[]>>;
@@ -60,21 +61,29 @@ export function useLiveUpdates(path: string, invalidate: LiveInvalidations, enab
     };
     const throttle = createTopicThrottle(LIVE_THROTTLE_MS, refresh);
     let wasCut = false;
-    const close = connectLive({
-      url: buildUrl(path),
-      token: () => getSession()?.accessToken ?? null,
-      onTopic: (topic) => {
-        setLiveStatus(path, { state: 'live', freshAt: Date.now() });
-        throttle.push(topic);
-      },
-      onState: (state) => {
-        setLiveStatus(path, { state, freshAt: Date.now() });
-        if (state === 'live' && wasCut) for (const topic of Object.keys(keys.current) as LiveTopic[]) throttle.push(topic);
-        if (state === 'down' || state === 'stopped') wasCut = true;
-      },
-    });
+    const connect = () =>
+      connectLive({
+        url: buildUrl(path),
+        token: () => getSession()?.accessToken ?? null,
+        onTopic: (topic) => {
+          setLiveStatus(path, { state: 'live', freshAt: Date.now() });
+          throttle.push(topic);
+        },
+        onState: (state) => {
+          setLiveStatus(path, { state, freshAt: Date.now() });
+          if (state === 'live' && wasCut) for (const topic of Object.keys(keys.current) as LiveTopic[]) throttle.push(topic);
+          if (state === 'down' || state === 'stopped') wasCut = true;
+        },
+      });
+    // The stream opens once the browser is idle (within a second): the screen's first requests
+    // and renders go first.
+    let close: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      close = connect();
+    }, 1000);
     return () => {
-      close();
+      cancel();
+      close?.();
       throttle.cancel();
       setLiveStatus(path, undefined);
     };

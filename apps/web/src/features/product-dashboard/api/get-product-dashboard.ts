@@ -14,8 +14,16 @@ import type { LiveInvalidations } from '../../../lib/use-live-updates';
  */
 export const PRODUCT_DASHBOARD_ERROR = ERROR_MESSAGES.toneDashboard;
 
-/** The browser's time zone: the API counts sign-ins per calendar day in it (spec s.9). */
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+let timeZone: string | undefined;
+/**
+ * The browser's time zone: the API counts sign-ins per calendar day in it (spec s.9). Read once:
+ * the query's options are built on every render, and each read made an Intl.DateTimeFormat
+ * (Lighthouse's trace of the dashboard: 20 ms).
+ */
+const browserTimeZone = () => {
+  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return timeZone;
+};
 
 /** GET /product-dashboard: counters, sign-ins per day and recent changes in one call. */
 export const getProductDashboard = ({
