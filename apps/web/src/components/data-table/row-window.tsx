@@ -115,6 +115,7 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
   // The held rows come into view (the window scrolled the body up, or the body is taller than
   // what was drawn): draw what is in view. Observed again after each draw, since the held row
   // is the same element, further down, and may still be in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn is the trigger (observe the held row again after each draw)
   useEffect(() => {
     const held = windowed ? viewportRef.current?.querySelector('tbody tr[data-held]') : null;
     if (!held) return;
