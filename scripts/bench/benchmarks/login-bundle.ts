@@ -41,7 +41,7 @@ async function browserScripts(baseUrl: string): Promise<{ url: string; gzip: num
       );
     });
     await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 15_000 });
     return (await Promise.all(pending)).filter((x): x is { url: string; gzip: number; raw: number } => x !== null);
   } finally {
     await browser.close();

@@ -8,7 +8,7 @@
 // BENCH_CPU_THROTTLE=4 slows Chromium's CPU four times (DevTools emulation), like a busy machine.
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium } from '../lib/chromium';
+import { launchChromium, networkQuiet } from '../lib/chromium';
 import { BENCH_ADMIN } from '../lib/context';
 import { median, round } from '../lib/stats';
 import type { Benchmark, Measurement } from '../lib/types';
@@ -78,7 +78,7 @@ async function coldLoad(browser: Browser, baseUrl: string, route: (typeof ROUTES
         );
         throw new Error(`${route.path}: the main content did not show (${JSON.stringify(state)}): ${error.message}`);
       });
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const { entries, main } = await page.evaluate(() => ({
       main: (window as unknown as { __mainContentAt: number }).__mainContentAt,
       entries: performance.getEntriesByType('resource').map((e) => {
