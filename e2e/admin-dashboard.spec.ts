@@ -24,6 +24,7 @@ test.describe('product dashboard', () => {
 
     // chart: drawn for the eye, and the same figures as a table for screen readers
     const chart = page.getByRole('region', { name: 'Sign-ins per day' });
+    await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('[data-chart="per-day"] canvas')).toBeVisible();
     await expect(chart.getByText(/^\d+ sign-ins? in the last \d+ days?/)).toBeVisible();
     const days = chart.getByRole('table', { name: 'Sign-ins per day' }).locator('tbody tr');
@@ -43,5 +44,20 @@ test.describe('product dashboard', () => {
     await expect(changes.first()).toContainText('by Super Admin');
     await expect(changes.first().locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await expect(card('companies')).toContainText(String(figures.companies + 1));
+  });
+
+  test('on a phone the chart is drawn once it is scrolled into view, its summary and table are there before', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'admin', { at: `${PRODUCT}/dashboard` });
+    const chart = page.getByRole('region', { name: 'Sign-ins per day' });
+    await expect(chart.getByText(/^\d+ sign-ins? in the last \d+ days?/)).toBeAttached();
+    await expect(chart.getByRole('table', { name: 'Sign-ins per day' })).toBeAttached();
+    // Below the fold (five stat cards above it): a box of the chart's height holds its place.
+    await expect(page.locator('li[data-stat]')).toHaveCount(5);
+    await expect(chart.locator('[data-in-view="waiting"]')).toHaveCount(1);
+    await expect(chart.locator('canvas')).toHaveCount(0);
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('[data-chart="per-day"] canvas').first()).toBeVisible();
+    await expect(chart.locator('[data-in-view]')).toHaveCount(0);
   });
 });

@@ -64,6 +64,7 @@ test.describe('tones portal', () => {
     await expect(page.getByRole('heading', { name: 'Recent requests' })).toBeVisible();
     await expect(page.getByText(sequence.code)).toHaveCount(0);
     await expect(page.getByRole('table', { name: 'Requests per day' })).toBeAttached();
+    await page.getByRole('region', { name: 'Requests per day' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('region', { name: 'Requests per day' }).locator('[data-chart="per-day"] canvas')).toBeVisible();
     await expectAccessible(page, 'tones home', testInfo);
 
@@ -139,6 +140,7 @@ test.describe('tones portal', () => {
     expect(figures.totalUserRequests).toBeGreaterThan(0);
     await expect(page.locator('li[data-stat="user-requests"]')).toContainText(new Intl.NumberFormat().format(figures.totalUserRequests));
     await expect(page.getByRole('table', { name: 'Top locations' }).locator('tbody tr')).toHaveCount(figures.topLocations.length);
+    await page.getByRole('region', { name: 'Requests per day' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('region', { name: 'Requests per day' }).locator('[data-chart="per-day"] canvas')).toBeVisible();
     await expectAccessible(page, 'tones super admin dashboard', testInfo);
 

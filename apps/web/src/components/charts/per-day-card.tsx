@@ -1,5 +1,6 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { MountInView } from '../ui/mount-in-view';
 import { ChartCard } from './chart-card';
 import { dayLabel, perDaySummary } from './chart-format';
 
@@ -29,9 +30,12 @@ export function PerDayCard({ title, days, noun = 'request', label = 'Requests', 
   ] as const;
   return (
     <ChartCard title={title} description={perDaySummary(days, noun)} data={days} tableColumns={columns}>
-      <Suspense fallback={<Box h={CHART_HEIGHT} />}>
-        <AreaChartDrawing data={data} label={label} height={CHART_HEIGHT} />
-      </Suspense>
+      {/* Drawn once scrolled into view: below the fold on a phone (MountInView says why). */}
+      <MountInView height={CHART_HEIGHT}>
+        <Suspense fallback={<Box h={CHART_HEIGHT} />}>
+          <AreaChartDrawing data={data} label={label} height={CHART_HEIGHT} />
+        </Suspense>
+      </MountInView>
     </ChartCard>
   );
 }
