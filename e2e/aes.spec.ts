@@ -123,10 +123,16 @@ test.describe('AES tool', () => {
   test('128-bit CBC works with the network cut off: no request at all while generating, encrypting and decrypting', async ({
     page,
   }, testInfo) => {
+    // The screen's page-view record goes out when the browser is idle (lib/activity-logger.ts),
+    // which can be after the network has been quiet for a while: it belongs to the page load.
+    const pageViewSent = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/user-activity/add') && r.request().postDataJSON()?.request?.path === '/aes/generate',
+    );
     await signIn(page, 'admin', { at: '/aes/generate' });
     await expect(page.getByRole('heading', { name: 'AES keys' })).toBeVisible();
     // The shell finishes loading first (its avatar, fonts and session figures arrive a moment after the heading):
     // what counts is that the tool itself asks for nothing, not a page load the cut happened to interrupt.
+    await pageViewSent;
     await page.waitForLoadState('networkidle');
     // Cut the network without the browser's 'offline' event (which, per spec s.4, shows /internet-connection).
     const attempted: string[] = [];
