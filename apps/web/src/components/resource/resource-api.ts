@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { api, buildUrl, errorMessage, type QueryValue, readListOrEmpty, type UploadProgress } from '../../lib/api-client';
 import { getSession } from '../../lib/auth/session';
 import type { RouteQueries } from '../../lib/route-prefetch';
+import { browserTimeZone } from '../../lib/time-zone';
 import {
   type DataTableExportConfig,
   exportErrorMessage,
@@ -162,7 +163,7 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
       exportUrl: (format, query) =>
         buildUrl(
           resource.api.export(format),
-          Object.fromEntries(listQueryToSearchParams(query, { ...filters, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })),
+          Object.fromEntries(listQueryToSearchParams(query, { ...filters, timeZone: browserTimeZone() })),
         ),
       download: (url, context) =>
         fetchDownload(url, { ...context, init: { headers: { Authorization: `Bearer ${getSession()?.accessToken ?? ''}` } } }),

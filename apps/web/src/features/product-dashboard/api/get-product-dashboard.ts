@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { useQuery } from '../../../lib/use-query';
 import { useLivePolling } from '../../../lib/live-status';
 import { readData } from '../../../lib/read-data';
+import { browserTimeZone } from '../../../lib/time-zone';
 import type { LiveInvalidations } from '../../../lib/use-live-updates';
 
 /**
@@ -13,17 +14,6 @@ import type { LiveInvalidations } from '../../../lib/use-live-updates';
  * for {product}Data, this screen's call.
  */
 export const PRODUCT_DASHBOARD_ERROR = ERROR_MESSAGES.toneDashboard;
-
-let timeZone: string | undefined;
-/**
- * The browser's time zone: the API counts sign-ins per calendar day in it (spec s.9). Read once:
- * the query's options are built on every render, and each read made an Intl.DateTimeFormat
- * (Lighthouse's trace of the dashboard: 20 ms).
- */
-const browserTimeZone = () => {
-  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  return timeZone;
-};
 
 /** GET /product-dashboard: counters, sign-ins per day and recent changes in one call. */
 export const getProductDashboard = ({
