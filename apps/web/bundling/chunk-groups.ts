@@ -24,6 +24,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ManualChunkMeta } from 'rollup';
 import { neededModules } from './needed-modules';
+import { LAZY_SCHEMA } from './pure-contract';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 export const CONTRACT = fileURLToPath(new URL('../../../packages/contract/src/', import.meta.url));
@@ -63,14 +64,16 @@ function packageOf(id: string): string | undefined {
   for (const m of id.matchAll(NODE_MODULES)) name = m[1].replace(/\\/g, '/');
   return name;
 }
-const isOwnCode = (id: string) => id.startsWith(SRC) || id.startsWith(CONTRACT);
+/** Our code: the app, the contract, and the contract's lazy-schema stand-in (bundling/pure-contract.ts). */
+const isOwnCode = (id: string) => id.startsWith(SRC) || id.startsWith(CONTRACT) || id === LAZY_SCHEMA;
 /**
  * Modules declared side-effect free to Rollup (vite.config.ts): the contract (pure declarations:
  * unused schemas are dropped) and our index.ts files, which only re-export. Without the latter,
  * importing one function through components/resource/index.ts would make a chunk wait for
  * everything that index re-exports (the resource page, the data table and their CSS).
  */
-export const sideEffectFree = (id: string) => id.startsWith(CONTRACT) || (id.startsWith(SRC) && /[\\/]index\.ts$/.test(id));
+export const sideEffectFree = (id: string) =>
+  id.startsWith(CONTRACT) || id === LAZY_SCHEMA || (id.startsWith(SRC) && /[\\/]index\.ts$/.test(id));
 
 type Graph = {
   entry: Set<string>;

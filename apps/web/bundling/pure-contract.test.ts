@@ -1,6 +1,7 @@
+// @vitest-environment node
 import { type Plugin, rollup } from 'rollup';
 import { describe, expect, it } from 'vitest';
-import { pureContract } from './pure-contract';
+import { LAZY_SCHEMA, pureContract } from './pure-contract';
 
 const CONTRACT = '/virtual/contract/';
 // A contract module as esbuild leaves it: constants and schemas side by side.
@@ -11,6 +12,9 @@ export const usedSchema = z.object({ name: z.string().trim().max(LIMIT) });
 export const unusedSchema = z.object({ code: z.string().regex(/^[A-Z]+$/).max(8) });
 const unusedHelper = (max) => z.string().max(max);
 export const unusedTable = ['a', 'b'].map((x) => x.toUpperCase());
+export const usedTable = ['c', 'd'].map((x) => x.toUpperCase());
+export const nameField = fieldOf(3);
+function fieldOf(max) { return z.string().max(max); }
 export function parseName(value) { return usedSchema.parse(value); }
 `;
 
@@ -23,10 +27,11 @@ async function bundle(withPlugin: boolean, entry: string) {
   };
   const build = await rollup({
     input: 'entry',
-    external: ['zod'],
+    // The stand-in module is TypeScript, which the web build (not bare Rollup) compiles.
+    external: ['zod', LAZY_SCHEMA],
     plugins: [files, ...(withPlugin ? [pureContract(CONTRACT) as unknown as Plugin] : [])],
     // As the web build declares the contract (vite.config.ts): side-effect free.
-    treeshake: { moduleSideEffects: (id) => !id.startsWith(CONTRACT) },
+    treeshake: { moduleSideEffects: (id) => !id.startsWith(CONTRACT) && id !== LAZY_SCHEMA },
   });
   const { output } = await build.generate({ format: 'es' });
   return output[0].code;
@@ -54,5 +59,24 @@ describe('pure-contract', () => {
     expect(code).toContain('usedSchema');
     expect(code.indexOf('usedSchema =')).toBeLessThan(code.indexOf('function parseName'));
     expect(code).not.toContain('unusedSchema');
+  });
+
+  it('builds a schema at its first use: schema declarations become lazy stand-ins, other constants are computed at once', async () => {
+    const code = await bundle(
+      true,
+      `import { usedSchema, usedTable, nameField } from './things'; console.log(usedTable, usedSchema, nameField);`,
+    );
+    expect(code).toContain(`from '${LAZY_SCHEMA}'`);
+    // a call chain on z, and a call whose constant is named ...Field
+    expect(code).toContain('usedSchema = /* @__PURE__ */ lazySchema(() => (z.object(');
+    expect(code).toContain('nameField = /* @__PURE__ */ lazySchema(() => (fieldOf(3)))');
+    // a table is no schema: its value is computed as the module runs
+    expect(code).toContain("usedTable = /* @__PURE__ */ (() => (['c', 'd']");
+  });
+
+  it('adds no stand-in import to a module whose schemas nothing reads', async () => {
+    const code = await bundle(true, `import { PATHS } from './things'; console.log(PATHS.list);`);
+    expect(code).not.toContain(LAZY_SCHEMA);
+    expect(code).not.toContain('z.object');
   });
 });

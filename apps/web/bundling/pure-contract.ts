@@ -13,8 +13,17 @@
 // web build does this (the API imports the contract as it is written). A contract module must
 // therefore keep its top-level initialisers free of side effects, which they are: declarations
 // of schemas, constants and tables.
+//
+// A schema declaration (a call chain on `z`, or a call whose constant is named `...Schema` or
+// `...Field`) goes further: it is built at its first use, not when its module runs
+// (bundling/lazy-schema.ts says why and how). Other constants (tables, paths, resource
+// declarations) are still computed as their module runs.
+import { fileURLToPath } from 'node:url';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
+
+/** The module the lazy schema declarations import their stand-in from. */
+export const LAZY_SCHEMA = fileURLToPath(new URL('./lazy-schema.ts', import.meta.url));
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
@@ -27,6 +36,22 @@ function callsAnything(node: unknown): boolean {
   return Object.entries(n).some(
     ([key, value]) => key !== 'type' && (Array.isArray(value) ? value.some(callsAnything) : callsAnything(value)),
   );
+}
+
+/** The identifier a call or member chain starts from (`z` in `z.string().max(5)`). */
+function chainRoot(node: Node): Node {
+  let n = node;
+  while (n.type === 'CallExpression' || n.type === 'MemberExpression') n = (n.type === 'CallExpression' ? n.callee : n.object) as Node;
+  return n;
+}
+
+/** A zod schema is what the declaration holds: a call on `z`, or a call that names its result a schema or a field. */
+function declaresSchema(declarator: Node, init: Node): boolean {
+  if (init.type !== 'CallExpression') return false;
+  const root = chainRoot(init);
+  const id = declarator.id as Node;
+  const name = id.type === 'Identifier' ? (id.name as string) : '';
+  return (root.type === 'Identifier' && root.name === 'z') || /(Schema|Field)$/.test(name);
 }
 
 /** Top-level variable declarations, exported or not. */
@@ -50,13 +75,21 @@ export function pureContract(contractDir: string): Plugin {
       const program = this.parse(code) as unknown as Node;
       const out = new MagicString(code);
       let changed = false;
+      let lazy = false;
       for (const declarator of topLevelDeclarations(program)) {
         const init = declarator.init as Node | null;
         if (!init || !callsAnything(init)) continue;
-        out.prependLeft(init.start, '/* @__PURE__ */ (() => (');
-        out.appendRight(init.end, '))()');
+        if (declaresSchema(declarator, init)) {
+          out.prependLeft(init.start, '/* @__PURE__ */ __lazySchema(() => (');
+          out.appendRight(init.end, '))');
+          lazy = true;
+        } else {
+          out.prependLeft(init.start, '/* @__PURE__ */ (() => (');
+          out.appendRight(init.end, '))()');
+        }
         changed = true;
       }
+      if (lazy) out.prepend(`import { lazySchema as __lazySchema } from ${JSON.stringify(LAZY_SCHEMA)};\n`);
       return changed ? { code: out.toString(), map: out.generateMap({ hires: true }) } : null;
     },
   };

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import type { LiveState } from './live-connection';
 
 /**
@@ -26,7 +26,9 @@ export function setLiveStatus(path: string, status: LiveStatus | undefined): voi
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 export const useLiveStreamStatus = (path: string): LiveStatus | undefined =>
@@ -44,5 +46,23 @@ export function livePollInterval(status: LiveStatus | undefined, pollMs: number)
   return status?.state === 'live' || status?.state === 'connecting' ? false : pollMs;
 }
 
-/** For query hooks: `pollMs` only while the stream at `path` is not delivering. */
-export const useLivePolling = (path: string, pollMs: number) => livePollInterval(useLiveStreamStatus(path), pollMs);
+/**
+ * For query hooks: `pollMs` only while the stream at `path` is not delivering. The hook keeps the
+ * interval, not the status: a screen re-renders when polling starts or stops, not on every event
+ * (`freshAt`) or on connecting -> live. That re-render is a transition (as lib/use-query.ts's):
+ * the screen that holds the query is the whole dashboard or list, and the stream opening at idle
+ * time re-rendered it in one blocking task (0.1-0.2 s of a phone's CPU, Lighthouse mobile).
+ */
+export function useLivePolling(path: string, pollMs: number): number | false {
+  const [interval, setPollInterval] = useState(() => livePollInterval(statuses.get(path), pollMs));
+  useEffect(() => {
+    const update = () => {
+      const next = livePollInterval(statuses.get(path), pollMs);
+      startTransition(() => setPollInterval(next));
+    };
+    // What changed between the render and the subscription.
+    update();
+    return subscribe(update);
+  }, [path, pollMs]);
+  return interval;
+}
