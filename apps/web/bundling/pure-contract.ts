@@ -17,7 +17,9 @@
 // A schema declaration (a call chain on `z`, or a call whose constant is named `...Schema` or
 // `...Field`) goes further: it is built at its first use, not when its module runs
 // (bundling/lazy-schema.ts says why and how). Other constants (tables, paths, resource
-// declarations) are still computed as their module runs.
+// declarations) are still computed as their module runs. So a contract constant so declared must
+// hold a schema: a value read off one (`x.options`, `x.shape`) is a member read, computed at once,
+// and a helper's result that is not a schema takes a name without "Schema" or "Field".
 import { fileURLToPath } from 'node:url';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';

@@ -39,4 +39,11 @@ describe('the media screens’ client options', () => {
     expect(mediaForm(options, false, 2).toValues(null).clientId).toBe('');
     expect(mediaForm(options, false, 1).toValues(null).clientId).toBe(1);
   });
+
+  it('a drawer opened while the client options load starts on the filtered client', () => {
+    expect(mediaForm(undefined, false, 1).toValues(null).clientId).toBe(1);
+    expect(mediaForm(undefined, true, undefined).toValues(null).clientId).toBe('');
+    const { fields } = mediaForm(undefined, false, 1);
+    expect(typeof fields === 'function' ? fields(null) : fields).toContainEqual(expect.objectContaining({ name: 'clientId', options: [] }));
+  });
 });

@@ -47,12 +47,21 @@ function toValues(m: MediaRow | null, clientId: number | undefined, campaign: bo
   };
 }
 
-/** The add/edit drawer: multipart with the file part `file` (required on add, optional on edit), with upload progress. */
-export function mediaForm(clients: MediaClientOption[], campaign: boolean, clientId: number | undefined): ResourceForm<MediaRow> {
-  // A new row starts on the filtered client only when that client may take it.
-  const preset = clients.find((c) => c.id === clientId)?.fits ? clientId : undefined;
+/**
+ * The add/edit drawer: multipart with the file part `file` (required on add, optional on edit),
+ * with upload progress. `clients` is undefined while the client options load.
+ */
+export function mediaForm(
+  clients: MediaClientOption[] | undefined,
+  campaign: boolean,
+  clientId: number | undefined,
+): ResourceForm<MediaRow> {
+  // A new row starts on the filtered client when that client may take it. While the options load
+  // it starts there too (the field shows the name once they arrive): a drawer opened before they
+  // came used to start with no client and refuse the save with "Choose a client".
+  const preset = !clients || clients.find((c) => c.id === clientId)?.fits ? clientId : undefined;
   return {
-    fields: mediaFields(clients, campaign),
+    fields: mediaFields(clients ?? [], campaign),
     toValues: (m) => toValues(m, preset, campaign),
     previewField: 'thumbnail',
     previewNameField: 'fileName',

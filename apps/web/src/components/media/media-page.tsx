@@ -34,7 +34,7 @@ export function MediaPage({ kind, resourceApi }: MediaPageProps) {
   const campaign = kind === 'campaign-media';
   const columns = useMemo(() => mediaColumns(campaign), [campaign]);
   const form = useMemo(
-    () => mediaForm(mediaClientOptions(clients.data ?? [], kind), campaign, clientId),
+    () => mediaForm(clients.data && mediaClientOptions(clients.data, kind), campaign, clientId),
     [clients.data, kind, campaign, clientId],
   );
   const [previewed, setPreviewed] = useState<MediaRow | null>(null);
