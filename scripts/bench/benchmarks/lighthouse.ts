@@ -247,13 +247,7 @@ export const lighthouseBenchmark: Benchmark = {
         const range = (k: 'performance' | 'accessibility') => list.map((s) => s[k]);
         const details = {
           path: p.path,
-          runs: list.map(({ performance, accessibility, metrics, failing, benchmarkIndex }) => ({
-            performance,
-            accessibility,
-            metrics,
-            failing,
-            benchmarkIndex,
-          })),
+          runs: list.map(({ finalPath, ...run }) => run),
         };
         const hostIndex = median(list.flatMap((s) => (s.benchmarkIndex === undefined ? [] : [s.benchmarkIndex])));
         out.push(
