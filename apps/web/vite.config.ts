@@ -7,9 +7,19 @@ import { preloadLogin } from './bundling/preload-login';
 import { preloadSignedIn } from './bundling/preload-signed-in';
 import { deferSignedInEntry } from './bundling/defer-signed-in-entry';
 import { pureContract } from './bundling/pure-contract';
+import { mantineUseId } from './bundling/mantine-use-id';
 
 export default defineConfig({
-  plugins: [react(), pureContract(CONTRACT), chunkGuard(), preloadLogin(), preloadSignedIn(), deferSignedInEntry(), precompress()],
+  plugins: [
+    react(),
+    mantineUseId(),
+    pureContract(CONTRACT),
+    chunkGuard(),
+    preloadLogin(),
+    preloadSignedIn(),
+    deferSignedInEntry(),
+    precompress(),
+  ],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
