@@ -1,0 +1,87 @@
+import '../data-table/test-setup';
+import { Button, MantineProvider, Menu } from '@mantine/core';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeferredMenu } from './deferred-menu';
+
+function setup() {
+  const onItem = vi.fn();
+  render(
+    <MantineProvider>
+      <DeferredMenu target={<Button>Account</Button>} withinPortal={false} transitionProps={{ duration: 0 }}>
+        <Menu.Item onClick={onItem}>Sign out</Menu.Item>
+      </DeferredMenu>
+    </MantineProvider>,
+  );
+  return { button: () => screen.getByRole('button', { name: 'Account' }), onItem };
+}
+
+// jsdom has no requestIdleCallback: lib/when-idle.ts falls back to a timer.
+describe('DeferredMenu', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is a plain button that says it opens a menu until the page is idle, then a Mantine menu', async () => {
+    vi.useFakeTimers();
+    const { button } = setup();
+    expect(button()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button()).toHaveAttribute('aria-expanded', 'false');
+    const plain = button();
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    vi.useRealTimers();
+    // Set up: the button is now the menu's own target element, saying the same.
+    expect(button()).not.toBe(plain);
+    expect(button()).toHaveAttribute('aria-haspopup', 'menu');
+    fireEvent.click(button());
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    expect(button()).toHaveAttribute('aria-expanded', 'true');
+    expect(button()).toHaveAttribute('aria-controls');
+  });
+
+  it('opens at a click that comes before the page is idle, and its items work', async () => {
+    vi.useFakeTimers();
+    const { button, onItem } = setup();
+    act(() => {
+      fireEvent.click(button());
+    });
+    vi.useRealTimers();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    expect(onItem).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Sign out' })).not.toBeInTheDocument());
+  });
+
+  it('keeps the focus on the button when focus sets the menu up', () => {
+    vi.useFakeTimers();
+    const { button } = setup();
+    const before = button();
+    act(() => {
+      before.focus();
+    });
+    expect(button()).not.toBe(before); // the menu's own target element
+    expect(document.activeElement).toBe(button());
+    // and Enter on it opens the menu (Mantine's target now handles it)
+    fireEvent.click(button());
+    expect(button()).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('leaves a press to its click: neither the focus it gives nor the idle moment replaces the button under it', async () => {
+    vi.useFakeTimers();
+    const { button } = setup();
+    const pressedOn = button();
+    act(() => {
+      fireEvent.pointerDown(pressedOn);
+      pressedOn.focus();
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(button()).toBe(pressedOn);
+    act(() => {
+      fireEvent.click(pressedOn);
+    });
+    vi.useRealTimers();
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    expect(document.activeElement).toBe(button());
+  });
+});

@@ -1,0 +1,85 @@
+import { Menu, type MenuProps } from '@mantine/core';
+import { cloneElement, type ReactElement, type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { whenIdle } from '../../lib/when-idle';
+import { MountWhenOpened } from './mount-when-opened';
+
+type TargetHandlers = {
+  onPointerDown?: () => void;
+  onFocus?: () => void;
+  onClick?: () => void;
+  'aria-haspopup'?: 'menu';
+  'aria-expanded'?: boolean;
+};
+
+export type DeferredMenuProps = Omit<MenuProps, 'opened' | 'onChange' | 'children'> & {
+  /** The button that opens the menu (one element). */
+  target: ReactElement<TargetHandlers>;
+  /** The dropdown's items. */
+  children: ReactNode;
+};
+
+/**
+ * A Mantine Menu that is set up once the page is idle, with its dropdown mounted at the first
+ * opening. Until then its target is the plain button. A mounted Menu runs floating-ui and a
+ * portal, and both set state while the page's first commit runs. That made React render the
+ * whole top bar again at once and run every effect of the page in the same long task, on every
+ * signed-in page (the profile menu) and every list (the column chooser): Lighthouse mobile,
+ * issue 17.
+ *
+ * Focus on the button sets the menu up at once, and a click before then opens it. Setting up
+ * replaces the button's element, so focus is put back on the new one; a press under way is left
+ * to its click (a press that began on the old element and ended on the new one would be no click).
+ */
+export function DeferredMenu({ target, children, ...menuProps }: DeferredMenuProps) {
+  const [armed, setArmed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const host = useRef<HTMLSpanElement>(null);
+  const hadFocus = useRef(false);
+  const pressed = useRef(false);
+
+  useEffect(() => {
+    if (armed) return undefined;
+    return whenIdle(() => {
+      if (!pressed.current) startTransition(() => setArmed(true));
+    }, 3000);
+  }, [armed]);
+  useLayoutEffect(() => {
+    if (!armed || !hadFocus.current) return;
+    hadFocus.current = false;
+    host.current?.querySelector<HTMLElement>('button, [tabindex]')?.focus();
+  }, [armed]);
+
+  const arm = (open: boolean) => {
+    hadFocus.current = host.current?.contains(document.activeElement) ?? false;
+    setArmed(true);
+    if (open) setOpened(true);
+  };
+
+  return (
+    // display: contents: the wrapper takes no box, so the layout is the target's own.
+    <span ref={host} style={{ display: 'contents' }}>
+      {armed ? (
+        <Menu {...menuProps} opened={opened} onChange={setOpened}>
+          <Menu.Target>{target}</Menu.Target>
+          <MountWhenOpened opened={opened}>
+            <Menu.Dropdown>{children}</Menu.Dropdown>
+          </MountWhenOpened>
+        </Menu>
+      ) : (
+        cloneElement(target, {
+          // What Menu.Target says of a closed menu's button.
+          'aria-haspopup': 'menu',
+          'aria-expanded': false,
+          onPointerDown: () => {
+            pressed.current = true;
+          },
+          // A press focuses the button first: its click sets the menu up, not the focus.
+          onFocus: () => {
+            if (!pressed.current) arm(false);
+          },
+          onClick: () => arm(true),
+        })
+      )}
+    </span>
+  );
+}
