@@ -1,5 +1,6 @@
 import { ROW_LIMITS } from '@console/contract';
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { formatCount } from '../../lib/formatters';
 
 export type ListFooterProps = {
   page: number;
@@ -19,7 +20,7 @@ export type ListFooterProps = {
 function countText({ page, limit, rows, total, totalCapped }: Pick<ListFooterProps, 'page' | 'limit' | 'rows' | 'total' | 'totalCapped'>) {
   if (total <= 0 || (totalCapped && rows === 0)) return '';
   const from = (page - 1) * limit + 1;
-  if (totalCapped) return `${from}–${from + rows - 1} of more than ${total.toLocaleString('en')}`;
+  if (totalCapped) return `${from}–${from + rows - 1} of more than ${formatCount(total)}`;
   return `${from}–${Math.min(total, from + rows - 1)} of ${total}`;
 }
 
