@@ -62,4 +62,20 @@ describe('lazySchema (the web build builds contract schemas at first use)', () =
     expect(Object.getOwnPropertyDescriptor(object, '_zod')?.value.def.type).toBe('object');
     expect(Object.keys(object)).toEqual(Object.keys(z.object({ a: z.string(), b: z.number() })));
   });
+
+  it('stands for a shape (a plain object of schemas): built at the first spread, then reads as the object', () => {
+    let builds = 0;
+    const shape = lazySchema(() => {
+      builds += 1;
+      return { name: z.string().trim().min(1, 'Name is required'), age: z.number().int() };
+    });
+    const schema = lazySchema(() => z.object({ ...shape, email: z.string() }));
+    expect(builds).toBe(0);
+    expect(schema.safeParse({ name: ' ', age: 3, email: 'a' }).error?.issues[0].message).toBe('Name is required');
+    expect(builds).toBe(1);
+    expect(Object.keys(shape)).toEqual(['name', 'age']);
+    expect(z.object(shape).parse({ name: 'Ada', age: 36 })).toEqual({ name: 'Ada', age: 36 });
+    expect(JSON.stringify(Object.keys({ ...shape }))).toBe('["name","age"]');
+    expect(builds).toBe(1);
+  });
 });

@@ -6,7 +6,8 @@
 // forwards everything to it: `parse`, `safeParse`, `shape`, `extend`, `instanceof` (zod reads the
 // instance's `_zod.traits`), `Object.keys`. A schema made from another (`x.extend(...)`,
 // `z.array(x)`) is itself lazy, so nothing is built until a screen reads or parses with it.
-// Only for values that are zod schemas: a proxy is an object, never an array or a primitive.
+// Only for values that are zod schemas, or plain objects of them (a shape, spread into
+// `z.object`): a proxy is an object, never an array or a primitive.
 
 /** `build()` runs once, at the first read of the returned value. */
 export function lazySchema<T extends object>(build: () => T): T {

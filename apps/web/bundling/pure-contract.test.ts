@@ -14,6 +14,9 @@ const unusedHelper = (max) => z.string().max(max);
 export const unusedTable = ['a', 'b'].map((x) => x.toUpperCase());
 export const usedTable = ['c', 'd'].map((x) => x.toUpperCase());
 export const nameField = fieldOf(3);
+const personShape = { name: fieldOf(20), nick: nameField };
+export const personSchema = z.object({ ...personShape, age: z.number() });
+export const LABELS = { name: 'Name', nick: LIMIT };
 function fieldOf(max) { return z.string().max(max); }
 export function parseName(value) { return usedSchema.parse(value); }
 `;
@@ -70,6 +73,10 @@ describe('pure-contract', () => {
     // a call chain on z, and a call whose constant is named ...Field
     expect(code).toContain('usedSchema = /* @__PURE__ */ lazySchema(() => (z.object(');
     expect(code).toContain('nameField = /* @__PURE__ */ lazySchema(() => (fieldOf(3)))');
+    // a shape of built values is lazy too: the schema made from it builds it
+    const shaped = await bundle(true, `import { personSchema, LABELS } from './things'; console.log(personSchema, LABELS);`);
+    expect(shaped).toContain('personShape = /* @__PURE__ */ lazySchema(() => ({ name: fieldOf(20)');
+    expect(shaped).toContain("LABELS = { name: 'Name'");
     // a table is no schema: its value is computed as the module runs
     expect(code).toContain("usedTable = /* @__PURE__ */ (() => (['c', 'd']");
   });

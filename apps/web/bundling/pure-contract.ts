@@ -14,12 +14,13 @@
 // therefore keep its top-level initialisers free of side effects, which they are: declarations
 // of schemas, constants and tables.
 //
-// A schema declaration (a call chain on `z`, or a call whose constant is named `...Schema` or
-// `...Field`) goes further: it is built at its first use, not when its module runs
-// (bundling/lazy-schema.ts says why and how). Other constants (tables, paths, resource
-// declarations) are still computed as their module runs. So a contract constant so declared must
-// hold a schema: a value read off one (`x.options`, `x.shape`) is a member read, computed at once,
-// and a helper's result that is not a schema takes a name without "Schema" or "Field".
+// A schema declaration (a call chain on `z`, a call whose constant is named `...Schema` or
+// `...Field`, or an object literal of built fields, a shape) goes further: it is built at its
+// first use, not when its module runs (bundling/lazy-schema.ts says why and how). Other
+// constants (tables, paths, resource declarations) are still computed as their module runs. So a
+// contract constant so declared must hold a schema: a value read off one (`x.options`,
+// `x.shape`) is a member read, computed at once, and a helper's result that is not a schema takes
+// a name without "Schema" or "Field".
 import { fileURLToPath } from 'node:url';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
@@ -47,8 +48,16 @@ function chainRoot(node: Node): Node {
   return n;
 }
 
-/** A zod schema is what the declaration holds: a call on `z`, or a call that names its result a schema or a field. */
+/**
+ * A zod schema is what the declaration holds: a call on `z`, or a call that names its result a
+ * schema or a field; or a shape (an object literal with built values, `{ name: requiredText(...),
+ * email: emailField }`, spread into or given to `z.object`: every such literal of the contract is
+ * one). A shape's stand-in is a plain object's: spread, keys and reads work, freezing does not.
+ */
 function declaresSchema(declarator: Node, init: Node): boolean {
+  if (init.type === 'ObjectExpression') {
+    return (init.properties as Node[]).some((p) => p.type === 'Property' && (p.value as Node).type === 'CallExpression');
+  }
   if (init.type !== 'CallExpression') return false;
   const root = chainRoot(init);
   const id = declarator.id as Node;

@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { optionReaders, PERMISSION_KEYS as K, RESOURCES } from '../src/index.js';
 
 describe('the resource registry', () => {
+  it("builds a resource's filter schema at its first read, once, from the declared filters", () => {
+    const resource = RESOURCES.users;
+    // an accessor, not a value made as the module ran
+    expect(typeof Object.getOwnPropertyDescriptor(resource, 'filters')?.get).toBe('function');
+    const first = resource.filters;
+    expect(resource.filters).toBe(first);
+    expect(Object.keys(first.shape).sort()).toEqual(['companyId', 'roleId', 'status']);
+    expect(first.safeParse({ roleId: '0' }).success).toBe(false);
+    expect(first.parse({ roleId: '2', status: 'active' })).toEqual({ roleId: 2, status: 'active' });
+  });
+
   it('lists each resource under its own name', () => {
     for (const [name, resource] of Object.entries(RESOURCES)) expect(resource.name).toBe(name);
   });

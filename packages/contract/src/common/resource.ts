@@ -121,12 +121,21 @@ export function defineResource<
   Update extends z.ZodTypeAny = Create,
 >(input: ResourceInput<Row, Create, Update, F, K>) {
   const base = `/${input.apiBase ?? input.name}`;
+  const buildFilters = () => z.object(input.list.filters);
+  let filters: ReturnType<typeof buildFilters> | undefined;
   return {
     ...input,
     mode: input.mode ?? ('crud' as ResourceMode),
     schemas: { ...input.schemas, update: (input.schemas.update ?? input.schemas.create) as Update },
-    /** Query-string schema of GET /x and its export: the list query is added by each side. */
-    filters: z.object(input.list.filters),
+    /**
+     * Query-string schema of GET /x and its export: the list query is added by each side. Built
+     * at its first read (the API's route table): a page of the web console loads every
+     * resource's declaration and reads none of these (issue 17).
+     */
+    get filters() {
+      filters ??= buildFilters();
+      return filters;
+    },
     /** API paths with real ids, for callers (web fetchers, tests). */
     api: {
       list: base,

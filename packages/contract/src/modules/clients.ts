@@ -43,6 +43,9 @@ export const clientMutationResponseSchema = mutationResponseSchema(clientSchema,
 export const clientStatusBodySchema = z.object({ status: statusField });
 export const clientOfflineModeBodySchema = z.object({ offlineMode: z.boolean({ error: 'Must be true or false' }) });
 
+/** The list's filters (a shape: the web build builds them when the filter schema is first read). */
+const clientListFilters = { type: z.enum(CLIENT_TYPES).optional(), status: z.enum(STATUSES).optional(), companyId: idField().optional() };
+
 /** Clients (DESIGN s.4b): `/client`, list filters type/status/companyId, row toggles beside the CRUD. */
 export const clientsResource = defineResource({
   ...RESOURCE_INDEX.clients,
@@ -58,7 +61,7 @@ export const clientsResource = defineResource({
   list: {
     sortFields: ['id', 'name', 'companyName', 'type', 'status', 'offlineMode', 'createdAt', 'updatedAt'],
     search: ['name', 'email', 'phone'],
-    filters: { type: z.enum(CLIENT_TYPES).optional(), status: z.enum(STATUSES).optional(), companyId: idField().optional() },
+    filters: clientListFilters,
     exportColumns: [
       EXPORT_COLUMNS.id,
       EXPORT_COLUMNS.name,

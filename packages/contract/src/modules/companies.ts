@@ -35,6 +35,9 @@ export const companyMutationResponseSchema = mutationResponseSchema(companySchem
 
 export const companyOptionSchema = namedRefSchema;
 
+/** The list's filters (a shape: the web build builds them when the filter schema is first read). */
+const companyListFilters = { status: z.enum(STATUSES).optional() };
+
 /** The companies resource (spec s.7): GET /companies, add, update/{id}, delete/{id}, export/{format}. */
 export const companiesResource = defineResource({
   ...RESOURCE_INDEX.companies,
@@ -44,7 +47,7 @@ export const companiesResource = defineResource({
   list: {
     sortFields: ['id', 'name', 'email', 'phone', 'website', 'status', 'userCount', 'createdAt', 'updatedAt'],
     search: ['name', 'email', 'phone', 'website'],
-    filters: { status: z.enum(STATUSES).optional() },
+    filters: companyListFilters,
     // The add-user form loads every company for its dropdown in one call (spec s.9: limit 1000).
     maxLimit: COMPANY_DROPDOWN_LIMIT,
     exportColumns: [

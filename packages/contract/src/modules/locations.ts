@@ -61,6 +61,9 @@ export const locationInputSchema = z
   });
 export type LocationInput = z.input<typeof locationInputSchema>;
 
+/** The list's filters (a shape: the web build builds them when the filter schema is first read). */
+const locationListFilters = { status: z.enum(STATUSES).optional(), clientId: idField().optional() };
+
 export const locationsResource = defineResource({
   ...RESOURCE_INDEX.locations,
   schemas: { row: locationSchema, create: locationInputSchema },
@@ -82,7 +85,7 @@ export const locationsResource = defineResource({
       'createdAt',
     ],
     search: ['name', 'address', 'city', 'country'],
-    filters: { status: z.enum(STATUSES).optional(), clientId: idField().optional() },
+    filters: locationListFilters,
     exportColumns: [
       EXPORT_COLUMNS.id,
       EXPORT_COLUMNS.name,

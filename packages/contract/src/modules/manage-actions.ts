@@ -140,6 +140,13 @@ export const manageActionDeleteResponseSchema = z.object({
 /** Add and update answer as delete does, plus the row. */
 export const manageActionMutationResponseSchema = manageActionDeleteResponseSchema.extend({ data: manageActionSchema.optional() });
 
+/** The list's filters (a shape: the web build builds them when the filter schema is first read). */
+const manageActionListFilters = {
+  clientId: idField().optional(),
+  actionType: z.enum(ACTION_TYPES).optional(),
+  status: z.enum(STATUSES).optional(),
+};
+
 /** Manage-actions (DESIGN s.4b): `/manage-actions`, list filter clientId (the screen is per client). */
 export const manageActionsResource = defineResource({
   ...RESOURCE_INDEX['manage-actions'],
@@ -154,11 +161,7 @@ export const manageActionsResource = defineResource({
   list: {
     sortFields: ['id', 'name', 'clientName', 'actionType', 'value', 'toneCode', 'status', 'createdAt', 'updatedAt'],
     search: ['name', 'value', 'toneCode'],
-    filters: {
-      clientId: idField().optional(),
-      actionType: z.enum(ACTION_TYPES).optional(),
-      status: z.enum(STATUSES).optional(),
-    },
+    filters: manageActionListFilters,
     exportColumns: [
       EXPORT_COLUMNS.id,
       EXPORT_COLUMNS.name,

@@ -33,6 +33,9 @@ export const toneSequenceInputSchema = z.object({
 });
 export type ToneSequenceInput = z.input<typeof toneSequenceInputSchema>;
 
+/** The list's filters (a shape: the web build builds them when the filter schema is first read). */
+const toneSequenceListFilters = { locationId: idField().optional(), status: z.enum(STATUSES).optional() };
+
 /** Tone sequences of a location: GET /tone-sequences?locationId=, add, update/{id}, delete/{id}, export/{format}. */
 export const toneSequencesResource = defineResource({
   ...RESOURCE_INDEX['tone-sequences'],
@@ -40,7 +43,7 @@ export const toneSequencesResource = defineResource({
   list: {
     sortFields: ['id', 'name', 'code', 'locationName', 'status', 'createdAt'],
     search: ['name', 'code'],
-    filters: { locationId: idField().optional(), status: z.enum(STATUSES).optional() },
+    filters: toneSequenceListFilters,
     exportColumns: [
       EXPORT_COLUMNS.id,
       EXPORT_COLUMNS.name,

@@ -24,9 +24,10 @@ export const userSessionSchema = z.object({
 export type UserSession = z.infer<typeof userSessionSchema>;
 
 /** Activity and session lists take userId besides the list query (spec s.3). */
-export const userScopedListQuerySchema = z.object({ userId: idField().optional() });
+const userScopedFilters = { userId: idField().optional() };
+export const userScopedListQuerySchema = z.object(userScopedFilters);
 
-type UserScopedList = Omit<ResourceListDefinition<typeof userScopedListQuerySchema.shape>, 'filters'>;
+type UserScopedList = Omit<ResourceListDefinition<typeof userScopedFilters>, 'filters'>;
 
 /**
  * A profile list of users' own records (activity, sessions): read-only, `userId` its one filter,
@@ -46,7 +47,7 @@ export function defineOwnRowsResource<Row extends z.ZodTypeAny, K extends Resour
     module: 'profile',
     mode: 'read-only',
     schemas: { row, create: z.object({}) },
-    list: { ...list, filters: userScopedListQuerySchema.shape },
+    list: { ...list, filters: userScopedFilters },
   });
 }
 

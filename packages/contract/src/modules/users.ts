@@ -85,11 +85,15 @@ export const USER_SORT_FIELDS = [
   'createdAt',
 ] as const;
 
-export const userListQueryExtraSchema = z.object({
+// The list's filters as a shape the resource takes as it is (reading `.shape` off the schema
+// would build the schema wherever the contract is loaded, not when a list query is parsed).
+const userListFilters = {
   roleId: idField().optional(),
   companyId: idField().optional(),
   status: z.enum(STATUSES).optional(),
-});
+};
+
+export const userListQueryExtraSchema = z.object(userListFilters);
 
 export const userMutationResponseSchema = mutationResponseSchema(userSchema);
 
@@ -106,7 +110,7 @@ export const usersResource = defineResource({
   list: {
     sortFields: [...USER_SORT_FIELDS, 'updatedAt'],
     search: ['firstname', 'lastname', 'email'],
-    filters: userListQueryExtraSchema.shape,
+    filters: userListFilters,
     exportColumns: [
       EXPORT_COLUMNS.id,
       { key: 'firstname', header: 'First name' },

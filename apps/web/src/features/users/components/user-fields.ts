@@ -97,11 +97,11 @@ export function userFormData(values: FormValues, fields: readonly FormField[], i
   return toFormData(picked, fields, { initialValues });
 }
 
-/** The fields the userDetails cookie keeps of a user (the contract's session user). */
-const SESSION_FIELDS = sessionUserSchema.keyof().options;
+/** The fields the userDetails cookie keeps of a user (the contract's session user); read when saving, not as the list loads. */
+const sessionFields = () => sessionUserSchema.keyof().options;
 
 /** The session cookie's user after the signed-in user saved their own record. */
 export function sessionUserFromUser(user: User, previous?: StoredUser): StoredUser {
   // email again: the type wants it named (it is one of the fields).
-  return { ...previous, ...Object.fromEntries(SESSION_FIELDS.map((field) => [field, user[field]])), email: user.email };
+  return { ...previous, ...Object.fromEntries(sessionFields().map((field) => [field, user[field]])), email: user.email };
 }
