@@ -1,6 +1,6 @@
 import '../data-table/test-setup';
 import { Button, MantineProvider, Menu } from '@mantine/core';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeferredMenu } from './deferred-menu';
 
@@ -83,5 +83,31 @@ describe('DeferredMenu', () => {
     vi.useRealTimers();
     expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
     expect(document.activeElement).toBe(button());
+  });
+
+  it('gives the focus back to its button when closed with Escape, set up at idle time or by the click', async () => {
+    for (const first of ['idle', 'click'] as const) {
+      vi.useFakeTimers();
+      const { button } = setup();
+      if (first === 'idle') {
+        await act(async () => {
+          vi.advanceTimersByTime(1);
+        });
+        act(() => button().focus());
+      } else {
+        act(() => {
+          fireEvent.pointerDown(button());
+          button().focus();
+          fireEvent.click(button());
+        });
+      }
+      vi.useRealTimers();
+      if (first === 'idle') fireEvent.click(button());
+      const item = await screen.findByRole('menuitem', { name: 'Sign out' });
+      fireEvent.keyDown(item, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Sign out' })).not.toBeInTheDocument());
+      await waitFor(() => expect(document.activeElement).toBe(button()));
+      cleanup();
+    }
   });
 });

@@ -1,7 +1,6 @@
 import { Menu, type MenuProps } from '@mantine/core';
 import { cloneElement, type ReactElement, type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { whenIdle } from '../../lib/when-idle';
-import { MountWhenOpened } from './mount-when-opened';
 
 type TargetHandlers = {
   onPointerDown?: () => void;
@@ -19,16 +18,18 @@ export type DeferredMenuProps = Omit<MenuProps, 'opened' | 'onChange' | 'childre
 };
 
 /**
- * A Mantine Menu that is set up once the page is idle, with its dropdown mounted at the first
- * opening. Until then its target is the plain button. A mounted Menu runs floating-ui and a
- * portal, and both set state while the page's first commit runs. That made React render the
+ * A Mantine Menu that is set up once the page is idle; until then its target is the plain button.
+ * A mounted Menu runs floating-ui and a portal, and both set state while the page's first commit
+ * runs. That made React render the
  * whole top bar again at once and run every effect of the page in the same long task, on every
  * signed-in page (the profile menu) and every list (the column chooser): Lighthouse mobile,
  * issue 17.
  *
- * Focus on the button sets the menu up at once, and a click before then opens it. Setting up
- * replaces the button's element, so focus is put back on the new one; a press under way is left
- * to its click (a press that began on the old element and ended on the new one would be no click).
+ * Focus on the button sets the menu up at once, and a click before then sets it up and opens it.
+ * Setting up replaces the button's element, so focus is put back on the new one; a press under
+ * way is left to its click (a press that began on the old element and ended on the new one would
+ * be no click). The menu opens after it is set up, not with it: Mantine's dropdown notes what to
+ * give the focus back to when it opens, and only on a change of its `opened`.
  */
 export function DeferredMenu({ target, children, ...menuProps }: DeferredMenuProps) {
   const [armed, setArmed] = useState(false);
@@ -36,6 +37,7 @@ export function DeferredMenu({ target, children, ...menuProps }: DeferredMenuPro
   const host = useRef<HTMLSpanElement>(null);
   const hadFocus = useRef(false);
   const pressed = useRef(false);
+  const openWhenArmed = useRef(false);
 
   useEffect(() => {
     if (armed) return undefined;
@@ -44,15 +46,17 @@ export function DeferredMenu({ target, children, ...menuProps }: DeferredMenuPro
     }, 3000);
   }, [armed]);
   useLayoutEffect(() => {
-    if (!armed || !hadFocus.current) return;
+    if (!armed) return;
+    if (hadFocus.current) host.current?.querySelector<HTMLElement>('button, [tabindex]')?.focus();
     hadFocus.current = false;
-    host.current?.querySelector<HTMLElement>('button, [tabindex]')?.focus();
+    if (openWhenArmed.current) setOpened(true);
+    openWhenArmed.current = false;
   }, [armed]);
 
   const arm = (open: boolean) => {
     hadFocus.current = host.current?.contains(document.activeElement) ?? false;
+    openWhenArmed.current = open;
     setArmed(true);
-    if (open) setOpened(true);
   };
 
   return (
@@ -61,9 +65,7 @@ export function DeferredMenu({ target, children, ...menuProps }: DeferredMenuPro
       {armed ? (
         <Menu {...menuProps} opened={opened} onChange={setOpened}>
           <Menu.Target>{target}</Menu.Target>
-          <MountWhenOpened opened={opened}>
-            <Menu.Dropdown>{children}</Menu.Dropdown>
-          </MountWhenOpened>
+          <Menu.Dropdown>{children}</Menu.Dropdown>
         </Menu>
       ) : (
         cloneElement(target, {
