@@ -1,17 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { useId as mantineUseId } from '@mantine/hooks';
 import { cleanup, render } from '@testing-library/react';
-import { createElement } from 'react';
+import { createElement, useId as reactUseId } from 'react';
 import { type Plugin, rollup } from 'rollup';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mantineUseId as plugin, USE_ID_SOURCE } from './mantine-use-id';
 
-// The replacement as a real module, next to this file so that it resolves 'react' as the app does.
-const dir = mkdtempSync(path.join(__dirname, '.use-id-'));
-const file = path.join(dir, 'use-id.mjs');
-writeFileSync(file, USE_ID_SOURCE);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The replacement's own source, run with React's useId for its one import (nothing is written
+// to disk; a changed import line leaves the `import` in place and fails to compile here).
+const REACT_IMPORT = "import { useId as useReactId } from 'react';";
+const replacement = new Function(
+  'useReactId',
+  USE_ID_SOURCE.replace(REACT_IMPORT, '').replace('export function useId', 'return function useId'),
+)(reactUseId) as (staticId?: string) => string;
 
 /** Renders one component that asks for an id, and counts its renders and the ids it got. */
 function renders(useId: (staticId?: string) => string, staticId?: string) {
@@ -33,12 +34,11 @@ describe('mantine-use-id (the web build)', () => {
     expect(ids[0]).not.toBe(ids[1]);
   });
 
-  it("the replacement renders it once, with React's id under Mantine's prefix, and keeps a static id", async () => {
-    const { useId } = (await import(/* @vite-ignore */ file)) as { useId: (staticId?: string) => string };
-    const ids = renders(useId);
+  it("the replacement renders it once, with React's id under Mantine's prefix, and keeps a static id", () => {
+    const ids = renders(replacement);
     expect(ids).toHaveLength(1);
     expect(ids[0]).toMatch(/^mantine-[a-zA-Z0-9_-]+$/);
-    expect(renders(useId, 'own-id')).toEqual(['own-id']);
+    expect(renders(replacement, 'own-id')).toEqual(['own-id']);
   });
 
   it("replaces the module in a build, and fails the build when Mantine's module is not there", async () => {
