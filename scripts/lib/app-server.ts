@@ -52,6 +52,11 @@ export type StartOptions = {
    * 'localhost' for passkeys: browsers refuse an IP address as a WebAuthn relying party.
    */
   appHost?: string;
+  /**
+   * Start the server under `nice -n <niceness>` (coreutils), so every thread of it (V8's and
+   * libuv's included, which inherit it) yields the CPU to the processes that run at the default.
+   */
+  niceness?: number;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -95,7 +100,10 @@ export async function startAppServer(opts: StartOptions): Promise<AppServer> {
       throw new Error(`db:migrate for server "${opts.name}" failed (exit ${code}):\n${log}`);
     }
   }
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/api/dist/server.mjs'], {
+  const command = [process.execPath, ...SERVER_NODE_ARGS, 'apps/api/dist/server.mjs'];
+  // nice execs node, so the child's pid is the server's.
+  if (opts.niceness !== undefined) command.unshift('nice', '-n', String(opts.niceness));
+  const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
