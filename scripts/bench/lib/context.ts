@@ -1,5 +1,6 @@
-// What benchmarks share: one real server started on demand (fresh PGlite, known admin
-// password), stopped when the run ends.
+// What benchmarks share: the real server started on demand (fresh PGlite, known admin
+// password), and a second one at low CPU priority for the page-load benchmarks; both stopped when
+// the run ends.
 import { startAppServer, type AppServer } from '../../lib/app-server';
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Pass-3307' };
