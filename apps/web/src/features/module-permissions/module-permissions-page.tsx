@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, PERMISSION_KEYS, type Role, SUPER_ADMIN_ROLE_ID, UI_TEXT } from '@console/contract';
-import { Alert, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '../../lib/use-query';
@@ -15,6 +15,7 @@ import { saveModulePermissions } from './api/save-module-permissions';
 import { ModuleGridTable } from './components/module-grid-table';
 import classes from './components/module-permissions.module.css';
 import { changedRoles, gridFromRows, type ModuleGrid, removedModules, toggleCell } from './logic/module-grid';
+import { LoadingBlock } from '../../components/ui/loading-block';
 
 /** /{product}/module-permissions: which role may open which module, as one grid. */
 export default function ModulePermissionsPage() {
@@ -89,7 +90,7 @@ export default function ModulePermissionsPage() {
           </Button>
         </Alert>
       ) : null}
-      {!grid && !failed ? <Skeleton height={320} radius="md" aria-label="Loading module permissions" /> : null}
+      {!grid && !failed ? <LoadingBlock label="Loading module permissions" height={320} radius="md" /> : null}
       {grid && modules.data ? (
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <Stack gap="md">

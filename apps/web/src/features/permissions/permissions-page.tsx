@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, UI_TEXT } from '@console/contract';
-import { Alert, Button, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconKey, IconListDetails } from '@tabler/icons-react';
 import { useQuery } from '../../lib/use-query';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { useRoleRows } from './api/get-role-options';
 import { PermissionGroupsTab } from './components/permission-groups-tab';
 import { RoleAccessTab } from './components/role-access-tab';
 import { indexCatalogue } from './logic/grants-matrix';
+import { LoadingBlock } from '../../components/ui/loading-block';
 
 /** /{product}/permissions: a role's grants as one matrix with a preview, and the permission groups. */
 export default function PermissionsPage() {
@@ -48,7 +49,7 @@ export default function PermissionsPage() {
           </Button>
         </Alert>
       ) : null}
-      {!index && !failed ? <Skeleton height={480} radius="md" aria-label="Loading permissions" /> : null}
+      {!index && !failed ? <LoadingBlock label="Loading permissions" height={480} radius="md" /> : null}
       {index ? (
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List mb="md">

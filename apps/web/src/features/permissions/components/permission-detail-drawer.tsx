@@ -1,8 +1,9 @@
-import { Alert, Code, Drawer, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Code, Drawer, Stack, Table, Text } from '@mantine/core';
 import { ERROR_MESSAGES } from '@console/contract';
 import { usePermission } from '../api/get-permission';
 import type { CatalogueIndex } from '../logic/grants-matrix';
 import { MountWhenOpened } from '../../../components/ui/mount-when-opened';
+import { LoadingBlock } from '../../../components/ui/loading-block';
 
 type Props = { id: number | null; index: CatalogueIndex; onClose: () => void };
 
@@ -23,7 +24,7 @@ export function PermissionDetailDrawer({ id, index, onClose }: Props) {
             <Drawer.CloseButton aria-label="Close details" />
           </Drawer.Header>
           <Drawer.Body>
-            {query.isPending ? <Skeleton height={200} aria-label="Loading" /> : null}
+            {query.isPending ? <LoadingBlock label="Loading" height={200} /> : null}
             {query.isError ? <Alert color="red">{ERROR_MESSAGES.loadPosts}</Alert> : null}
             {group ? (
               <Stack gap="md">

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, PERMISSION_KEYS, type Role, SUPER_ADMIN_ROLE_ID } from '@console/contract';
-import { Alert, Grid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Grid, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { RolePreview } from './role-preview';
 import { SavePanel } from './save-panel';
 import classes from './permissions.module.css';
 import { confirmDiscard, useUnsavedChanges } from './use-unsaved-changes';
+import { LoadingBlock } from '../../../components/ui/loading-block';
 
 type Props = { roles: readonly Role[]; index: CatalogueIndex };
 
@@ -123,7 +124,7 @@ export function RoleAccessTab({ roles, index }: Props) {
           </Grid.Col>
         </Grid>
       ) : grantsQuery.isPending && role ? (
-        <Skeleton height={420} radius="md" aria-label="Loading permissions" />
+        <LoadingBlock label="Loading permissions" height={420} radius="md" />
       ) : null}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { aboutUpdateSchema, ERROR_MESSAGES, PERMISSION_KEYS, UI_TEXT } from '@console/contract';
-import { Alert, Button, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { FormBuilder, type FormValues } from '../../../components/form-builder';
 import { toast } from '../../../components/ui/toast';
@@ -11,6 +11,7 @@ import { useUpdateAbout } from '../api/update-about';
 import { ProfileSummary } from '../components/profile-summary';
 import { ABOUT_FIELDS, aboutFormData, aboutToFormValues } from '../logic/about-form';
 import { SecondFactorsCard } from '../second-factors/second-factors-card';
+import { LoadingBlock } from '../../../components/ui/loading-block';
 
 /** /profile/about: view your profile and edit names, phone, picture and colours. */
 export default function AboutPage() {
@@ -33,7 +34,7 @@ export default function AboutPage() {
       </Alert>
     );
   }
-  if (!about.data || !initial || userId === undefined) return <Skeleton height={420} radius="md" aria-label="Loading your profile" />;
+  if (!about.data || !initial || userId === undefined) return <LoadingBlock label="Loading your profile" height={420} radius="md" />;
 
   return (
     <Grid gap="lg" align="flex-start">

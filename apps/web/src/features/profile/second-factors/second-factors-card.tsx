@@ -1,5 +1,5 @@
 import { type TotpSetup, UI_TEXT } from '@console/contract';
-import { Alert, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { showAlert } from '../../../components/ui/alert-dialog';
 import { HelpTopicLink } from '../../../components/ui/help-topic-link';
@@ -9,6 +9,7 @@ import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
 import { useRemoveTotp, useRenewRecoveryCodes, useSecondFactors, useStartTotp } from './second-factors-api';
 import { TotpSetupDialog } from './totp-setup-dialog';
+import { LoadingBlock } from '../../../components/ui/loading-block';
 
 const confirmed = async (title: string, text: string, confirmButtonText: string) =>
   (await showAlert({ icon: 'warning', title, text, showCancelButton: true, confirmButtonText, cancelButtonText: 'Cancel' })).isConfirmed;
@@ -56,7 +57,7 @@ export function SecondFactorsCard() {
         </Alert>
       );
     const f = factors.data;
-    if (!f) return <Skeleton height={160} aria-label="Loading your second factors" />;
+    if (!f) return <LoadingBlock label="Loading your second factors" height={160} />;
     return (
       <Stack gap="md">
         {f.requiredByRole ? (
