@@ -1,16 +1,13 @@
 import './test-setup';
 import { fireEvent, screen } from '@testing-library/react';
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { FormBuilder } from '../form-builder/form-builder';
 import { ProductMultiSelect } from '../product-multi-select/product-multi-select';
 import { DataTable } from './data-table';
-import { renderWithMantine, renderWithRouter } from './test-utils';
+import { axeViolations, renderWithMantine, renderWithRouter } from './test-utils';
 
 async function violations(container: HTMLElement) {
-  // jsdom cannot compute colours or layout; structural rules are what this checks.
-  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+  return (await axeViolations(container)).map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }
 
 describe('accessibility (axe, structural rules)', () => {

@@ -1,5 +1,6 @@
 /** Render helpers for the tests of the shared components (MantineProvider, router, query client). */
 import { MantineProvider } from '@mantine/core';
+import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -41,4 +42,10 @@ export function currentSearch(getByTestId: (id: string) => HTMLElement): URLSear
   const text = getByTestId('location').textContent ?? '';
   const i = text.indexOf('?');
   return new URLSearchParams(i >= 0 ? text.slice(i + 1) : '');
+}
+
+/** axe's violations in `container`, structural rules only: jsdom computes no colours or layout. */
+export async function axeViolations(container: HTMLElement) {
+  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return result.violations;
 }
