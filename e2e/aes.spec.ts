@@ -5,7 +5,7 @@ import { MODULE_IDS, PERMISSION_KEYS, UI_TEXT } from '@console/contract';
 import type { Page, Request } from '@playwright/test';
 import { Api, menuIds, roleWithUser, signInAs, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
-import { expect, expectPath, signIn, test, themeToggle } from './support/fixtures';
+import { expect, expectPath, pageViewRecorded, signIn, test, themeToggle } from './support/fixtures';
 
 const SAMPLE = 'The quick brown fox jumps over the lazy dog. Grüße aus Köln, ça va?';
 const AES_GRANTS = (keys: string[]) => ({ moduleIds: [MODULE_IDS.aes], menuIds: menuIds(MODULE_IDS.aes, 'generate'), roleKeys: keys });
@@ -125,9 +125,7 @@ test.describe('AES tool', () => {
   }, testInfo) => {
     // The screen's page-view record goes out when the browser is idle (lib/activity-logger.ts),
     // which can be after the network has been quiet for a while: it belongs to the page load.
-    const pageViewSent = page.waitForResponse(
-      (r) => r.url().endsWith('/api/auth/user-activity/add') && r.request().postDataJSON()?.request?.path === '/aes/generate',
-    );
+    const pageViewSent = pageViewRecorded(page, '/aes/generate');
     await signIn(page, 'admin', { at: '/aes/generate' });
     await expect(page.getByRole('heading', { name: 'AES keys' })).toBeVisible();
     // The shell finishes loading first (its avatar, fonts and session figures arrive a moment after the heading):

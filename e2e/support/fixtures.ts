@@ -1,7 +1,7 @@
 // The `test` every spec imports: baseURL points at the server global setup started for the
 // project, plus helpers for signing in, mails and sessions.
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { COOKIE_NAMES, DELAYS, HEADER_NAMES, UI_TEXT } from '@console/contract';
+import { API_PATHS, COOKIE_NAMES, DELAYS, HEADER_NAMES, UI_TEXT } from '@console/contract';
 import { type ServerName, storedStatePath } from './auth-state';
 import { USERS, type UserKey } from './env';
 import { otpCodeOf, waitForMail } from './mail';
@@ -116,6 +116,16 @@ export async function sessionOf(context: BrowserContext) {
   const parsed = JSON.parse(decodeURIComponent(details)) as { accessToken: string };
   return { accessToken: parsed.accessToken, csrf: get(COOKIE_NAMES.csrf) ?? '', sessionId: get(COOKIE_NAMES.sessionId) ?? '' };
 }
+
+/**
+ * The answer to the page-view record of the screen at `path`. The SPA sends it when the browser
+ * is idle (lib/activity-logger.ts), up to 2 s after the screen shows, so it belongs to the page
+ * load: call this before the navigation, await it before acting on "the page has loaded".
+ */
+export const pageViewRecorded = (page: Page, path: string) =>
+  page.waitForResponse(
+    (r) => r.url().endsWith(`/api${API_PATHS.auth.userActivityAdd}`) && r.request().postDataJSON()?.request?.path === path,
+  );
 
 /** Ends the browser's session on the server from outside the page (another client). */
 export async function endSessionServerSide(context: BrowserContext, baseURL: string) {
