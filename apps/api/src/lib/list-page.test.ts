@@ -239,6 +239,56 @@ describe('how a page further in is read', () => {
     }
   });
 
+  it('past the middle of an unfiltered list, the window comes from the kept count in the same statement', async () => {
+    // The first deep read of a database waits for the count; the next ones are planned by the last
+    // total and read beside the count, their window computed from the count as the statement runs.
+    const deep = async (p: number) => {
+      const spy = vi.spyOn(t.app.db._.session, 'prepareQuery');
+      try {
+        const res = await page('/user-request', { page: p, limit: 100, sortField: 'deviceCode', sortOrder: 'asc' });
+        const read = spy.mock.calls.map(([q]) => q.sql.toLowerCase()).find((text) => text.includes('"event_id"'));
+        return { res, read };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    await deep(2);
+    const { read } = await deep(29);
+    expect(read).toMatch(/offset greatest\(0, coalesce\(\(select "list_row_counts"\."row_count"/);
+  });
+
+  it('a page read backwards by the last total is the right page after rows came or went since', async () => {
+    const sort: Sort = { field: 'email', expr: 'x.email' };
+    const last = Math.ceil((await countOf('users')) / 100);
+    await page('/users', { sortField: 'email', sortOrder: 'desc', page: last - 1, limit: 100 }); // this process's last total
+    const cases = [
+      ['desc', last - 1, 37],
+      ['asc', last, -5],
+      ['asc', last + 1, 64],
+      ['desc', 3, 1],
+    ] as const;
+    for (const [n, [dir, p, change]] of cases.entries()) {
+      // Rows after the others in e-mail order, or gone: the last total read is out by `change`.
+      if (change > 0) {
+        await t.app.db.execute(sql`
+          insert into users (role_id, firstname, lastname, email, status, two_factor_enabled, password_hash)
+          select 2, 'Late', 'Comer', 'zz-late-' || ${n} || '-' || g || '@example.com', 'active', false, 'x'
+          from generate_series(1, ${change}) g`);
+      } else {
+        await t.app.db.execute(
+          sql`delete from users where id in (select id from users where email like 'gen%' order by id limit ${-change})`,
+        );
+      }
+      const res = await page('/users', { sortField: 'email', sortOrder: dir, page: p, limit: 100 });
+      expect(res.total).toBe(await countOf('users'));
+      expect(
+        res.data.map((r) => r.id),
+        `${dir} page ${p}`,
+      ).toEqual(await plain(USERS_FROM, '', sort, dir, 100, (p - 1) * 100));
+    }
+    await t.app.db.execute(sql`delete from users where email like 'zz-late-%'`);
+  });
+
   it('past the last row there is no boundary, and the page is empty', async () => {
     const filtered = await page('/user-request', { page: 1000, limit: 100, platform: 'ios' });
     expect(filtered.data).toEqual([]);

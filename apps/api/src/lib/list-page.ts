@@ -29,7 +29,8 @@ import { flatRows } from './flat-rows.js';
  *   Not where the OFFSET is smaller than the page: read directly.
  * - Reverse read: with an exact total, a page past the middle is read from the other end in the
  *   reverse order (OFFSET total - offset - limit), and flipped back, so the last page costs what
- *   the first does.
+ *   the first does. With a kept count, that window is computed by the database from the count as
+ *   the statement runs, so the read need not wait for the count (below, readPage).
  */
 
 /** `joined`: the key reads a joined table, so no index of the list's own table serves its order. */
@@ -45,7 +46,7 @@ export type PageSource = {
   key: SortKey;
   where: SQL | undefined;
   /** The exact row count of the unfiltered list, when the table keeps one. */
-  rowCount?(db: Db): Promise<number | undefined>;
+  rowCount?: KeptRowCount;
   cap?: number;
 };
 
@@ -58,23 +59,52 @@ export function orderTerms(key: SortKey, id: Column, reverse = false): SQL[] {
   return [key.nullable ? sql`${key.expr} ${dir}${nulls}` : sql`${key.expr} ${dir}`, sql`${id} ${dir}`];
 }
 
-type Window = { offset: number; limit: number; reverse: boolean };
+/**
+ * `offset` and `limit` choose how the page is read (the branches of pageRows); `at`, when set, is
+ * what the statement reads instead: the same window of a reverse read, computed in the statement
+ * from the kept count, so that it is right for the count as it stands, whatever total planned it.
+ */
+type Window = { offset: number; limit: number; reverse: boolean; at?: { offset: SQL; limit: SQL } };
 
-/** Where the page lies: forward from the start, or, past the middle of a known total, backward from the end. */
-function windowOf(offset: number, limit: number, total: number | undefined): Window {
+/**
+ * Where the page lies: forward from the start, or, past the middle of a known total, backward from
+ * the end. `live`: the kept count as a scalar subquery, for a `total` that may be out of date.
+ */
+function windowOf(offset: number, limit: number, total: number | undefined, live?: SQL): Window {
   if (total === undefined || 2 * offset + limit <= total) return { offset, limit, reverse: false };
   const fromEnd = total - offset - limit;
-  return fromEnd >= 0 ? { offset: fromEnd, limit, reverse: true } : { offset: 0, limit: Math.max(0, limit + fromEnd), reverse: true };
+  const w = fromEnd >= 0 ? { offset: fromEnd, limit, reverse: true } : { offset: 0, limit: Math.max(0, limit + fromEnd), reverse: true };
+  if (!live) return w;
+  // The two cases above as one expression each: max(0, T - offset - limit), max(0, min(limit, T - offset)).
+  return {
+    ...w,
+    at: { offset: sql`greatest(0, ${live} - ${offset + limit})`, limit: sql`greatest(0, least(${limit}, ${live} - ${offset}))` },
+  };
 }
 
+/**
+ * drizzle renders any SQL object given as LIMIT or OFFSET in place (pg-core dialect: `limit ${limit}`),
+ * though its types say number or placeholder: PostgreSQL takes an expression there, a scalar
+ * subquery included.
+ */
+const amount = (n: number | SQL) => n as number;
+const offsetOf = (w: Window) => amount(w.at?.offset ?? w.offset);
+const limitOf = (w: Window) => amount(w.at?.limit ?? w.limit);
+
 /** `w.limit` rows of `where` down the sort index from `offset` on; read from the end, flipped back into the list's order. */
-async function readDown<Row>(s: PageSource, fields: SelectedFields, w: Window, where: SQL | undefined, offset: number): Promise<Row[]> {
+async function readDown<Row>(
+  s: PageSource,
+  fields: SelectedFields,
+  w: Window,
+  where: SQL | undefined,
+  offset: number | SQL,
+): Promise<Row[]> {
   const query = s
     .from(s.db, fields)
     .where(where)
     .orderBy(...orderTerms(s.key, s.id, w.reverse))
-    .limit(w.limit)
-    .offset(offset);
+    .limit(limitOf(w))
+    .offset(amount(offset));
   const rows = await flatRows<Row>(s.db, query, fields);
   return w.reverse ? rows.reverse() : rows;
 }
@@ -86,12 +116,12 @@ async function readDown<Row>(s: PageSource, fields: SelectedFields, w: Window, w
  * rows).
  */
 async function pageRows<Row>(s: PageSource, fields: SelectedFields, w: Window): Promise<Row[]> {
-  if (w.limit === 0) return [];
+  if (w.limit === 0 && !w.at) return [];
   // A page that skips fewer rows than it reads (the first pages, and the last ones read from the
   // end) is read straight down the sort index. The deferred join would save little there and costs:
   // looking each row up again by id, a sort, and a join the planner takes longer over (users page 1,
   // 100k rows: ~5 ms of SQL against ~1.5 ms).
-  if (w.offset < w.limit) return readDown<Row>(s, fields, w, s.where, w.offset);
+  if (w.offset < w.limit) return readDown<Row>(s, fields, w, s.where, offsetOf(w));
   if (!s.key.nullable && !s.key.joined) {
     // From the boundary on: (key, id) is unique and ordered by the index, so the page is the rows at
     // or past the boundary's (key, id), read as page 1 is (user requests by time, 100k rows, 1,000
@@ -102,7 +132,7 @@ async function pageRows<Row>(s: PageSource, fields: SelectedFields, w: Window): 
       .where(s.where)
       .orderBy(...orderTerms(s.key, s.id, w.reverse))
       .limit(1)
-      .offset(w.offset);
+      .offset(offsetOf(w));
     const onward = w.reverse === (s.key.direction === 'desc') ? sql`>=` : sql`<=`;
     return readDown<Row>(s, fields, w, and(s.where, sql`(${s.key.expr}, ${s.id}) ${onward} ${boundary}`), 0);
   }
@@ -110,8 +140,8 @@ async function pageRows<Row>(s: PageSource, fields: SelectedFields, w: Window): 
     .idsFrom(s.db, { pageId: sql`${s.id}`.as('page_id') })
     .where(s.where)
     .orderBy(...orderTerms(s.key, s.id, w.reverse))
-    .limit(w.limit)
-    .offset(w.offset)
+    .limit(limitOf(w))
+    .offset(offsetOf(w))
     .as('page_ids');
   const page = s
     .from(s.db, fields)
@@ -176,14 +206,18 @@ async function pageAndCount<Row>(s: PageSource, fields: SelectedFields, offset: 
 export async function readPage<Row>(s: PageSource, fields: SelectedFields, page: number, limit: number): Promise<ListResult<Row>> {
   const cap = s.cap ?? LIST_COUNT_CAP;
   const offset = (page - 1) * limit;
-  if (s.where === undefined && s.rowCount) {
-    // Page 1 is read forward whatever the total: its read need not wait for the count.
-    const [total, first] = await Promise.all([
-      s.rowCount(s.db),
-      offset === 0 ? pageRows<Row>(s, fields, windowOf(0, limit, undefined)) : undefined,
-    ]);
+  const kept = s.where === undefined ? s.rowCount : undefined;
+  if (kept) {
+    // The page is read beside the count, not after it. Page 1 is read forward whatever the total.
+    // A page further in is planned by the last total this process read (forward, or backward from
+    // the end), and a backward read takes its window from the count in the same statement, so it is
+    // the right page even when rows came or went since. Without a total yet, it waits for the count.
+    const planned = offset === 0 ? undefined : kept.lastRead(s.db);
+    const early = offset === 0 || planned !== undefined ? pageRows<Row>(s, fields, windowOf(offset, limit, planned, kept.live)) : undefined;
+    early?.catch(() => {}); // awaited below; a failure of the count first must not leave it unhandled
+    const total = await kept.read(s.db);
     if (total !== undefined) {
-      const data = first ?? (await pageRows<Row>(s, fields, windowOf(offset, limit, total)));
+      const data = early ? await early : await pageRows<Row>(s, fields, windowOf(offset, limit, total));
       return { data, total, totalPages: totalPagesFor(total, limit) };
     }
   }
@@ -198,10 +232,26 @@ export async function readPage<Row>(s: PageSource, fields: SelectedFields, page:
   return { data, total: cap, totalPages, totalCapped: true };
 }
 
-/** A list's `rowCount` from the count its table's triggers keep (db/schema/row-counts.ts); undefined if none is kept. */
-export const keptRowCount =
-  (tableName: 'users' | 'user_requests') =>
-  async (db: Db): Promise<number | undefined> => {
-    const [row] = await db.select({ n: listRowCounts.rowCount }).from(listRowCounts).where(eq(listRowCounts.tableName, tableName));
-    return row === undefined ? undefined : Number(row.n);
+/** The count a list table's triggers keep (db/schema/row-counts.ts). */
+export type KeptRowCount = {
+  /** The count now; undefined if none is kept. */
+  read(db: Db): Promise<number | undefined>;
+  /** The last count `read` gave for this database in this process: a plan for the next page, never its answer. */
+  lastRead(db: Db): number | undefined;
+  /** The count as a scalar subquery (0 if none is kept), for a statement whose window must agree with it. */
+  live: SQL;
+};
+
+export function keptRowCount(tableName: 'users' | 'user_requests'): KeptRowCount {
+  const last = new WeakMap<Db, number>();
+  return {
+    async read(db) {
+      const [row] = await db.select({ n: listRowCounts.rowCount }).from(listRowCounts).where(eq(listRowCounts.tableName, tableName));
+      if (row === undefined) return undefined;
+      last.set(db, Number(row.n));
+      return Number(row.n);
+    },
+    lastRead: (db) => last.get(db),
+    live: sql`coalesce((select ${listRowCounts.rowCount} from ${listRowCounts} where ${listRowCounts.tableName} = ${tableName}), 0)`,
   };
+}

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { AppError } from './app-error.js';
 import { keysetRows } from './export/index.js';
 import { escapeLike } from './list.js';
-import { orderTerms, readPage } from './list-page.js';
+import { type KeptRowCount, orderTerms, readPage } from './list-page.js';
 import { indexedPart } from './search-term.js';
 
 /**
@@ -85,7 +85,7 @@ export interface ListDefinition<F extends SelectedFields, Dto> {
    */
   idsFrom?(db: Db, fields: SelectedFields): PgSelect;
   /** The exact row count of the unfiltered list (kept by triggers: db/schema/row-counts.ts), read instead of counting. */
-  rowCount?(db: Db): Promise<number | undefined>;
+  rowCount?: KeptRowCount;
   /** Largest `limit` accepted (default 500, the biggest row-limit option; companies allow 1000). */
   maxLimit?: number;
   toDto(row: SelectResultFields<F>): Dto;
