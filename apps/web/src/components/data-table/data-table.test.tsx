@@ -179,6 +179,9 @@ describe('DataTable: columns', () => {
     await screen.findByText('User 1');
     expect(screen.queryByRole('button', { name: /^Created/ })).not.toBeInTheDocument();
 
+    // The mouse comes over the chooser first, which sets its menu up in place of the plain button
+    // (components/ui/deferred-menu.tsx); the click is then on the menu's own button, as a browser's is.
+    await first.user.hover(screen.getByRole('button', { name: 'Columns' }));
     await first.user.click(screen.getByRole('button', { name: 'Columns' }));
     expect(screen.queryByRole('menuitemcheckbox', { name: 'Actions' })).not.toBeInTheDocument();
     await first.user.click(screen.getByRole('menuitemcheckbox', { name: 'Email' }));

@@ -36,6 +36,19 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom has no PointerEvent: Testing Library's pointer events would carry no pointerType, which
+// the menus read to tell a mouse from a touch (components/ui/deferred-menu.tsx).
+if (!('PointerEvent' in window)) {
+  class PointerEventShim extends MouseEvent {
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerType = init.pointerType ?? '';
+    }
+  }
+  Object.defineProperty(window, 'PointerEvent', { writable: true, configurable: true, value: PointerEventShim });
+}
+
 if (!('ResizeObserver' in window)) {
   class ResizeObserverShim {
     observe() {}
