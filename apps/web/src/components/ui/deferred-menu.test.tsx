@@ -43,6 +43,23 @@ describe('DeferredMenu', () => {
     expect(button()).toHaveAttribute('aria-controls');
   });
 
+  it('is set up before the next event once a mouse comes over it, so a quick press lands on the menu', async () => {
+    const { button } = setup();
+    const plain = button();
+    // As a browser dispatches it: outside act(), which would flush React's scheduled work at once
+    // and hide an update left for a later task.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      plain.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+      expect(button()).not.toBe(plain);
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+    fireEvent.click(button());
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
   it('opens at a click that comes before the page is idle, and its items work', async () => {
     vi.useFakeTimers();
     const { button, onItem } = setup();

@@ -1,5 +1,6 @@
 import { Menu, type MenuProps } from '@mantine/core';
 import { cloneElement, type PointerEvent, type ReactElement, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 type TargetHandlers = {
   onPointerEnter?: (event: PointerEvent) => void;
@@ -68,9 +69,11 @@ export function DeferredMenu({ target, children, ...menuProps }: DeferredMenuPro
           // What Menu.Target says of a closed menu's button.
           'aria-haspopup': 'menu',
           'aria-expanded': false,
-          // A touch enters the button as it presses it: its click sets the menu up.
+          // A touch enters the button as it presses it: its click sets the menu up. At once, not
+          // at the pointer event's own priority (a later task): a press that came first would
+          // begin on this element and end on the menu's, and be no click.
           onPointerEnter: (event) => {
-            if (event.pointerType === 'mouse' && !pressed.current) arm(false);
+            if (event.pointerType === 'mouse' && !pressed.current) flushSync(() => arm(false));
           },
           onPointerDown: () => {
             pressed.current = true;
