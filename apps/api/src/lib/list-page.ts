@@ -248,8 +248,9 @@ export function keptRowCount(tableName: 'users' | 'user_requests'): KeptRowCount
     async read(db) {
       const [row] = await db.select({ n: listRowCounts.rowCount }).from(listRowCounts).where(eq(listRowCounts.tableName, tableName));
       if (row === undefined) return undefined;
-      last.set(db, Number(row.n));
-      return Number(row.n);
+      const count = Number(row.n);
+      last.set(db, count);
+      return count;
     },
     lastRead: (db) => last.get(db),
     live: sql`coalesce((select ${listRowCounts.rowCount} from ${listRowCounts} where ${listRowCounts.tableName} = ${tableName}), 0)`,

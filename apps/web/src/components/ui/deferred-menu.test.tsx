@@ -48,19 +48,20 @@ describe('DeferredMenu', () => {
     const plain = button();
     // As a browser dispatches it: outside act(), which would flush React's scheduled work at once
     // and hide an update left for a later task.
-    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const reactEnv = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = reactEnv.IS_REACT_ACT_ENVIRONMENT;
+    reactEnv.IS_REACT_ACT_ENVIRONMENT = false;
     try {
       plain.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
       expect(button()).not.toBe(plain);
     } finally {
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      reactEnv.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
     }
     fireEvent.click(button());
     expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
   });
 
-  it('opens at a click that comes before the page is idle, and its items work', async () => {
+  it('opens at a click that comes before anything set it up, and its items work', async () => {
     vi.useFakeTimers();
     const { button, onItem } = setup();
     act(() => {
