@@ -193,6 +193,50 @@ test.describe('data table (users list)', () => {
     }
   });
 
+  test('a press on a row button ends on it when the search it commits starts a slow read; a press on the spinner clicks nothing', async ({
+    page,
+  }) => {
+    // CI, a loaded server: the search box commits on blur, so the press on "Edit" that took its
+    // focus started the read, the spinner came up under the pointer and took the release (the
+    // read took 307 ms), and the click was lost. Reads are held 600 ms here to meet that every time.
+    await page.route(/\/api\/users\?.*search=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue().catch(() => undefined); // the page may have moved on
+    });
+    await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc` });
+    await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
+    const users = table(page, 'Users');
+    const first = bodyRows(users).filter({ hasText: emailOf(1) });
+    const edit = first.getByRole('button', { name: /^Edit / });
+    const spinner = page.locator('[data-table-frame][data-fetching]');
+    const press = async (holdMs: number) => {
+      const box = (await edit.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.waitForTimeout(holdMs); // a person's press, long enough for the read to start under it
+      await page.mouse.up();
+    };
+
+    // Typed, then at once a press on the row's Edit: the press commits the search and ends on Edit.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(emailOf(1));
+    await press(120);
+    await expect(spinner, 'the read started during the press').toHaveCount(1);
+    const editor = page.getByRole('dialog', { name: /^Edit / });
+    await expect(editor).toBeVisible();
+    await expect(editor.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(emailOf(1));
+    await page.keyboard.press('Escape');
+    await expect(editor).toBeHidden();
+    await expect(status(page)).toHaveText('1–1 of 1');
+
+    // A press that begins on the spinner (rows of the list being replaced) opens nothing.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(TAG);
+    await page.getByRole('searchbox', { name: 'Search users' }).press('Enter');
+    await expect(spinner).toHaveCount(1);
+    await press(60);
+    await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
+    await expect(editor).toHaveCount(0);
+  });
+
   test('the column chooser hides a column, shows a hidden one, and remembers both after reload', async ({ page }, testInfo) => {
     await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}` });
     const users = table(page, 'Users');
