@@ -40,6 +40,8 @@ test.describe('companies screen', () => {
     await expect(toast(page, 'Company added successfully')).toBeVisible();
 
     await page.getByRole('searchbox', { name: 'Search companies' }).fill(tag);
+    // The search's own page, not the row on the unfiltered page 1 (newest first) it was typed over.
+    await expect(page.getByText('1–1 of 1', { exact: true })).toBeVisible();
     const companies = table(page, 'Companies');
     const row = rowWith(companies, name);
     await expect(row).toHaveCount(1);

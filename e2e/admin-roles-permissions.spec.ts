@@ -34,6 +34,8 @@ test.describe('roles, permissions and what a role then sees', () => {
     await expect(add).toBeHidden();
     await expect(toast(page, 'Role created')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search roles' }).fill(tag);
+    // The search's own page, not the row on the unfiltered page 1 (newest first) it was typed over.
+    await expect(page.getByText('1–1 of 1', { exact: true })).toBeVisible();
     const row = rowWith(table(page, 'Roles'), roleName);
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Reads users, manages companies');

@@ -48,6 +48,8 @@ test.describe('locations screen', () => {
     await expect(toast(page, 'Location added successfully')).toBeVisible();
 
     await page.getByRole('searchbox', { name: 'Search locations' }).fill(tag);
+    // The search's own page, not the row on the unfiltered page 1 (newest first) it was typed over.
+    await expect(page.getByText('1–1 of 1', { exact: true })).toBeVisible();
     const locations = table(page, 'Locations');
     const row = rowWith(locations, name);
     await expect(row).toHaveCount(1);
