@@ -4,7 +4,7 @@
 import { hashPassword, verifyPassword } from '../../../apps/api/src/lib/passwords';
 import { BENCH_ADMIN } from '../lib/context';
 import { loopbackClient } from '../lib/loopback-client';
-import { median, round, summary } from '../lib/stats';
+import { median, round, summary, timeIt } from '../lib/stats';
 import type { Benchmark } from '../lib/types';
 
 const ROUNDS = 6;
@@ -53,29 +53,17 @@ export const loginBenchmark: Benchmark = {
     const fetchLogins: number[] = [];
     const verifies: number[] = [];
     const healths: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      for (let i = 0; i < PER_ROUND; i++) {
-        const t0 = performance.now();
-        await verify();
-        verifies.push(performance.now() - t0);
+    const block = { warmup: 0, iterations: PER_ROUND };
+    try {
+      for (let r = 0; r < ROUNDS; r++) {
+        verifies.push(...(await timeIt(verify, block)));
+        logins.push(...(await timeIt(login, block)));
+        healths.push(...(await timeIt(health, block)));
+        fetchLogins.push(...(await timeIt(loginByFetch, block)));
       }
-      for (let i = 0; i < PER_ROUND; i++) {
-        const t0 = performance.now();
-        await login();
-        logins.push(performance.now() - t0);
-      }
-      for (let i = 0; i < PER_ROUND; i++) {
-        const t0 = performance.now();
-        await health();
-        healths.push(performance.now() - t0);
-      }
-      for (let i = 0; i < PER_ROUND; i++) {
-        const t0 = performance.now();
-        await loginByFetch();
-        fetchLogins.push(performance.now() - t0);
-      }
+    } finally {
+      client.close();
     }
-    client.close();
     const ratio = median(logins) / median(verifies);
     return [
       { id: 'login.p50', label: 'login p50 (HTTP, real server)', value: round(median(logins), 1), unit: 'ms', details: summary(logins) },
