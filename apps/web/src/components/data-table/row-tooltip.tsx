@@ -28,10 +28,10 @@ export type RowTooltipProps = Omit<TooltipProps, 'children' | 'target' | 'opened
 export function RowTooltip({ children, openDelay = 0, closeDelay = 0, ...props }: RowTooltipProps) {
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const [opened, setOpened] = useState(false);
+  // Opened by a finger (a hint): closed by the next tap anywhere else, as no leave will come.
+  const [byTouch, setByTouch] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // A hint a finger opened closes at the next tap anywhere else, as there is no leave to close it.
-  const [byTouch, setByTouch] = useState(false);
   useEffect(() => {
     if (!opened || !byTouch || !target) return;
     const elsewhere = (event: globalThis.PointerEvent) => {
