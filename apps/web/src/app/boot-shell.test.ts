@@ -118,19 +118,22 @@ describe('the scripts of signed-in.html (bundling/defer-signed-in-entry.ts)', ()
     expect(scripts()).toEqual([]); // in the task after the frame, not inside it
     vi.advanceTimersByTime(0);
     expect(scripts()).toEqual(['module /assets/index-1.js crossorigin=']);
-    // The entry's own preloads with it; the signed-in groups in the next task (each <link> costs
-    // main-thread time as it starts its fetch).
+    // The entry's own preloads with it; the signed-in groups after it, two a task (each <link>
+    // costs main-thread time as it starts its fetch).
     expect(preloads()).toEqual(['modulepreload /assets/react-1.js  crossorigin=']);
-    vi.advanceTimersByTime(1);
+    vi.advanceTimersToNextTimer();
     expect(preloads()).toEqual([
       'modulepreload /assets/react-1.js  crossorigin=',
       'modulepreload /assets/app.js  crossorigin=',
       'preload /assets/app.css style crossorigin=',
     ]);
-    // Any other signed-in screen also preloads the table's and the forms' groups.
+    // Any other signed-in screen also preloads the table's and the forms' groups, in a task of their own.
     page('/platform/users', { cookie: { user: { firstname: 'Ada' } }, entry: ENTRY });
     for (const frame of frames) frame(0);
-    vi.advanceTimersByTime(1);
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersToNextTimer();
+    expect(preloads().map((p) => p.split(' ')[1])).toEqual(['/assets/react-1.js', '/assets/app.js', '/assets/app.css']);
+    vi.advanceTimersToNextTimer();
     expect(preloads().map((p) => p.split(' ')[1])).toEqual(['/assets/react-1.js', '/assets/app.js', '/assets/app.css', '/assets/table.js']);
     vi.advanceTimersByTime(5000);
     expect(scripts()).toHaveLength(1);
