@@ -277,15 +277,20 @@ test.describe('data table (users list)', () => {
 // so "Edit" could stay over the editor), and a press closes it. Headless Chromium sends no such
 // compatibility mouse events for a tap, so the unit test replays a phone's sequence; these check
 // in a real browser that a tap still opens the editor and that a mouse still gets its label.
+/** The users list of this file's users signed in as the administrator, and the first row's Edit. */
+async function firstUsersEdit(page: Page) {
+  await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc` });
+  await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
+  return bodyRows(table(page, 'Users'))
+    .filter({ hasText: emailOf(1) })
+    .getByRole('button', { name: /^Edit / });
+}
+
 test.describe('data table: row button labels on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test("a tap on a row's Edit opens the editor with no label left over it", async ({ page }, testInfo) => {
-    await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc` });
-    await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
-    const edit = bodyRows(table(page, 'Users'))
-      .filter({ hasText: emailOf(1) })
-      .getByRole('button', { name: /^Edit / });
+    const edit = await firstUsersEdit(page);
     await edit.tap();
     const editor = page.getByRole('dialog', { name: /^Edit / });
     await expect(editor).toBeVisible();
@@ -299,11 +304,7 @@ test.describe('data table: row button labels on a phone', () => {
 test.describe('data table: row button labels with a mouse', () => {
   test('a hover shows the label, and a press closes it before the editor opens', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, 'admin', { at: `${USERS_PATH}?search=${TAG}&sortField=email&sortOrder=asc` });
-    await expect(status(page)).toHaveText(`1–10 of ${COUNT}`);
-    const edit = bodyRows(table(page, 'Users'))
-      .filter({ hasText: emailOf(1) })
-      .getByRole('button', { name: /^Edit / });
+    const edit = await firstUsersEdit(page);
     await edit.hover();
     const label = page.getByRole('tooltip').filter({ hasText: /^Edit$/ });
     await expect(label).toBeVisible();
