@@ -6,8 +6,8 @@ const ONE_YEAR_SECONDS = 31_536_000;
 
 export default fp(async function securityHeaders(app: FastifyInstance) {
   // helmet's middleware, built once. @fastify/helmet built it again on every request (its
-  // buildHelmetOnRoutes parses the CSP directives each time): ~0.07 ms and 16 kB of garbage on
-  // every API call, a tenth of a sign-in's CPU beside argon2 (issue 17, its CPU profile).
+  // buildHelmetOnRoutes parses the CSP directives each time): ~0.07 ms of CPU and 16 kB of
+  // garbage on every API call, 16 of the 126 kB a sign-in allocates (issue 17, its profiles).
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
