@@ -28,18 +28,17 @@ export type RowTooltipProps = Omit<TooltipProps, 'children' | 'target' | 'opened
 export function RowTooltip({ children, openDelay = 0, closeDelay = 0, ...props }: RowTooltipProps) {
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const [opened, setOpened] = useState(false);
-  // Opened by a finger (a hint): closed by the next tap anywhere else, as no leave will come.
-  const [byTouch, setByTouch] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // An open label closes at a press anywhere else: a hint a finger opened gets no leave to close it.
   useEffect(() => {
-    if (!opened || !byTouch || !target) return;
+    if (!opened || !target) return;
     const elsewhere = (event: globalThis.PointerEvent) => {
       if (!target.contains(event.target as Node)) setOpened(false);
     };
     document.addEventListener('pointerdown', elsewhere, true);
     return () => document.removeEventListener('pointerdown', elsewhere, true);
-  }, [opened, byTouch, target]);
+  }, [opened, target]);
 
   const schedule = (open: boolean, delay: number) => {
     clearTimeout(timer.current);
@@ -53,7 +52,6 @@ export function RowTooltip({ children, openDelay = 0, closeDelay = 0, ...props }
       own.onPointerEnter?.(event);
       if (event.pointerType === 'touch') return;
       setTarget(event.currentTarget);
-      setByTouch(false);
       schedule(true, openDelay);
     },
     onPointerLeave: (event: PointerEvent<HTMLElement>) => {
@@ -64,7 +62,6 @@ export function RowTooltip({ children, openDelay = 0, closeDelay = 0, ...props }
       own.onPointerDown?.(event);
       if (event.pointerType === 'touch' && isHint) {
         setTarget(event.currentTarget);
-        setByTouch(true);
         schedule(!opened, 0);
       } else schedule(false, 0);
     },
