@@ -82,8 +82,14 @@ export type DataTableProps<T> = {
   refetchInterval?: number | false;
 } & BulkDeleteProps;
 
-/** The server-side list of every admin screen (spec s.3 list query/result, s.9 row limits). */
-export function DataTable<T>(props: DataTableProps<T>) {
+/**
+ * The server-side list of every admin screen (spec s.3 list query/result, s.9 row limits).
+ * Memoized: a screen re-renders when its filter or form options arrive, and the table (its
+ * header, toolbar and rows) has nothing to redraw then.
+ */
+export const DataTable = memo(DataTableView) as typeof DataTableView;
+
+function DataTableView<T>(props: DataTableProps<T>) {
   const {
     tableId,
     userId,

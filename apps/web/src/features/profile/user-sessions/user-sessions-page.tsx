@@ -31,7 +31,8 @@ export default function UserSessionsPage() {
   const ownId = useSession()?.user.id;
   const canRevokeOwn = useCan([PERMISSION_KEYS.userSessions.revoke, PERMISSION_KEYS.userSessions.revokeAny]);
   const canRevokeAny = useCan(PERMISSION_KEYS.userSessions.revokeAny);
-  const end = useEndSession();
+  // mutateAsync is stable; the mutation's result object is new on every render (and the row actions with it).
+  const { mutateAsync: endSession } = useEndSession();
   useLiveUpdates(LIVE, LIVE_KEYS);
   const refetchInterval = useLivePolling(LIVE, FALLBACK_POLL_MS);
 
@@ -48,11 +49,11 @@ export default function UserSessionsPage() {
         confirmColor: 'red.9',
       });
       if (!answer.isConfirmed) return;
-      const result = await end.mutateAsync(s.id);
+      const result = await endSession(s.id);
       if (result.success) toast.success(result.message);
       else toast.error(result.message);
     },
-    [end],
+    [endSession],
   );
   const rowActions = useMemo<RowAction<UserSession>[]>(
     () => [

@@ -10,7 +10,9 @@ import { userDisplayName } from './user-row-actions';
 
 /** Confirm, issue a new key, then hold it for the show-once dialog. */
 export function useRegenerateKeyFlow() {
-  const regenerate = useRegenerateApiKey();
+  // mutateAsync, not the mutation: useMutation's result is a new object on every render, and a
+  // callback that depended on it made the users table's action column new on every render too.
+  const { mutateAsync: regenerate } = useRegenerateApiKey();
   const [issued, setIssued] = useState<IssuedKey | null>(null);
 
   const start = useCallback(
@@ -30,7 +32,7 @@ export function useRegenerateKeyFlow() {
       });
       if (!answer.isConfirmed) return;
       const loading = toast.loading('Generating a new API key…');
-      const result = await regenerate.mutateAsync(user.id);
+      const result = await regenerate(user.id);
       toast.dismiss(loading);
       if (result.responseType && result.apiKey) setIssued({ userName: name, apiKey: result.apiKey });
       else toast.error(ERROR_MESSAGES.regenerateKey);
@@ -43,7 +45,7 @@ export function useRegenerateKeyFlow() {
 
 /** Confirm, then remove every second factor the user enrolled (a lost phone, a lost security key). */
 export function useResetFactorsFlow() {
-  const reset = useResetSecondFactors();
+  const { mutateAsync: reset } = useResetSecondFactors();
   return useCallback(
     async (user: User) => {
       const name = userDisplayName(user);
@@ -58,7 +60,7 @@ export function useResetFactorsFlow() {
       });
       if (!answer.isConfirmed) return;
       try {
-        toast.success((await reset.mutateAsync(user.id)).message);
+        toast.success((await reset(user.id)).message);
       } catch (cause) {
         toast.error(errorMessage(cause));
       }
