@@ -3,9 +3,12 @@ import { PERMISSION_KEYS as K } from '@console/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../components/data-table/test-utils';
+import { resourceOptionsQuery } from '../components/resource';
 import CompaniesPage from '../features/companies/companies-page';
 import ToneHomePage from '../features/tone-home/tone-home-page';
+import { COMPANY_OPTIONS, ROLE_OPTIONS } from '../features/users/api/users-api';
 import { clearAllCookies } from '../lib/auth/cookies';
+import { modulesQuery } from '../lib/modules';
 import { queryClient } from '../lib/query-client';
 import { routeKey } from '../lib/route-keys';
 import { prefetchRouteData, ROUTE_QUERIES } from './route-data';
@@ -49,6 +52,9 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     );
     return json({ data: { roleId: 2, menuPermissions, rolePermissions: grants.keys } });
   }
+  if (path === '/api/modules') return json({ data: [] });
+  if (path === '/api/roles') return json({ data: [{ id: 2, name: 'Editor', manageable: true }], total: 1, totalPages: 1 });
+  if (path === '/api/users') return json({ data: [], total: 0, totalPages: 0 });
   if (path === '/api/companies' || path === '/api/locations' || path === '/api/tone-sequences') {
     return json({ data: path === '/api/companies' ? [company] : [], total: 1, totalPages: 1 });
   }
@@ -77,6 +83,16 @@ afterEach(() => {
 });
 
 describe('a route loader prefetches the screen first queries', () => {
+  it('any shell screen: the modules the sidebar shows, asked for once, before the shell renders', async () => {
+    signInAs(2);
+    grants = { menus: { platform: [{ slug: 'companies' }] }, keys: [K.companies.view] };
+    await prefetchRouteData(handleOf('/platform/companies'), url('/platform/companies'), queryClient);
+    await prefetchRouteData(handleOf('/platform/users'), url('/platform/users'), queryClient);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(calls().filter((c) => c === '/api/modules')).toHaveLength(1);
+    expect(queryClient.getQueryData(modulesQuery().queryKey)).toEqual([]);
+  });
+
   it('/companies: the table reads the prefetched page; the list is asked for once', async () => {
     signInAs(2);
     grants = { menus: { platform: [{ slug: 'companies' }] }, keys: [K.companies.view] };
@@ -103,6 +119,28 @@ describe('a route loader prefetches the screen first queries', () => {
     expect(home.sort()).toEqual(['/api/home', '/api/home/analytics', '/api/home/recents?limit=10']);
   });
 
+  it('/users: the page of the list and the role and company options the filters read, under the keys the screen reads', async () => {
+    signInAs(2);
+    grants = { menus: { platform: [{ slug: 'users' }] }, keys: [K.users.view] };
+    await prefetchRouteData(handleOf('/platform/users'), url('/platform/users?limit=500'), queryClient);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(
+      calls()
+        .filter((c) => !c.startsWith('/api/role-permissions') && c !== '/api/modules')
+        .sort(),
+    ).toEqual([
+      '/api/companies?page=1&limit=1000&sortField=name&sortOrder=asc',
+      '/api/roles?page=1&limit=500&sortField=name&sortOrder=asc',
+      '/api/users?page=1&limit=500',
+    ]);
+    expect(queryClient.getQueryData(resourceOptionsQuery('roles', ROLE_OPTIONS).queryKey)).toEqual([
+      { id: 2, name: 'Editor', manageable: true },
+    ]);
+    expect(queryClient.getQueryData(resourceOptionsQuery('companies', COMPANY_OPTIONS).queryKey)).toEqual([
+      { id: 1, name: 'Acme', status: 'active' },
+    ]);
+  });
+
   it('asks for a second list only when the user holds its key (tone sequences of the chosen location)', async () => {
     signInAs(2);
     grants = { menus: { 'tone-dashboard': [{ slug: 'locations' }] }, keys: [K.locations.view] };
@@ -118,12 +156,12 @@ describe('a route loader prefetches the screen first queries', () => {
 });
 
 describe('a route loader asks for nothing the shell would not show', () => {
-  it('without the page key: only the permissions, no data call (a refused call is an audit row)', async () => {
+  it('without the page key: only what the shell reads, no data call (a refused call is an audit row)', async () => {
     signInAs(3);
     grants = { menus: { platform: [{ slug: 'companies' }] }, keys: [K.users.view] };
     await prefetchRouteData(handleOf('/platform/companies'), url('/platform/companies'), queryClient);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls()).toEqual(['/api/role-permissions/3']);
+    expect(calls().sort()).toEqual(['/api/modules', '/api/role-permissions/3']);
   });
 
   it('without the menu (Access Denied although the key is held): no data call', async () => {
@@ -131,7 +169,7 @@ describe('a route loader asks for nothing the shell would not show', () => {
     grants = { menus: {}, keys: [K.companies.view] };
     await prefetchRouteData(handleOf('/platform/companies'), url('/platform/companies'), queryClient);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls()).toEqual(['/api/role-permissions/3']);
+    expect(calls().sort()).toEqual(['/api/modules', '/api/role-permissions/3']);
   });
 
   it('without a session: no call at all', async () => {

@@ -8,8 +8,9 @@ import { campaignMediaApi } from '../features/campaign-media/campaign-media-api'
 import { demoMediaApi } from '../features/demo-media/demo-media-api';
 import { rolesApi } from '../features/roles/api/roles-api';
 import { toneHomeRouteQueries } from '../features/tone-home/api/tone-home-api';
-import { usersApi } from '../features/users/api/users-api';
+import { usersRouteQueries } from '../features/users/api/users-api';
 import { getSession } from '../lib/auth/session';
+import { modulesQuery } from '../lib/modules';
 import { canWith, loadPermissions } from '../lib/permissions';
 import { queryClient } from '../lib/query-client';
 import { resourcePath, type ScreenResource } from '../lib/resource-routes';
@@ -23,7 +24,7 @@ import { prefetchQueries, type RouteQueries } from '../lib/route-prefetch';
 const RESOURCE_QUERIES: Partial<Record<ScreenResource, RouteQueries>> = {
   locations: locationsRouteQueries,
   companies: companiesApi.routeQueries,
-  users: usersApi.routeQueries,
+  users: usersRouteQueries,
   roles: rolesApi.routeQueries,
   clients: clientsApi.routeQueries,
   'campaign-media': campaignMediaApi.routeQueries,
@@ -47,18 +48,23 @@ export const ROUTE_QUERIES: Record<string, RouteQueries> = {
  * have arrived.
  *
  * Nothing is asked that the shell would not show: without a session (the private loader sends
- * the browser to sign-in), or on a page the shell answers with Access Denied, no request goes out
- * (a refused call is an audit row on the server). The permissions come from the cache entry the
- * shell reads, so asking for them here only asks sooner.
+ * the browser to sign-in) no request goes out, and on a page the shell answers with Access Denied
+ * only what the shell itself reads (a refused call is an audit row on the server). The
+ * permissions and the modules come from the cache entries the shell reads, so asking for them
+ * here only asks sooner.
  */
 export async function prefetchRouteData(
   handle: Pick<ShellRouteHandle, 'module' | 'menu' | 'roleKey'>,
   url: URL,
   client: QueryClient = queryClient,
 ): Promise<void> {
-  const queries = ROUTE_QUERIES[routePattern(url.pathname)];
   const roleId = getSession()?.user.roleId;
-  if (!queries || typeof roleId !== 'number') return;
+  if (typeof roleId !== 'number') return;
+  // The shell's module name and logo, which every shell screen shows (Access Denied too): in the
+  // cache before the shell's first render, it draws the sidebar once instead of again on arrival.
+  void client.prefetchQuery(modulesQuery());
+  const queries = ROUTE_QUERIES[routePattern(url.pathname)];
+  if (!queries) return;
   try {
     const permissions = await loadPermissions(client, roleId);
     if (!canOpenShellRoute(handle, permissions)) return;
