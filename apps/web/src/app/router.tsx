@@ -84,9 +84,10 @@ function buildRoutes(config: AppConfig): RouteObject[] {
 /**
  * What react-router's createBrowserRouter does, less its last step: the caller runs
  * `router.initialize()` (the first navigation: route matching, loaders, the screen's chunk
- * requests) in a task of its own. Building and ranking the ~100 routes and that first navigation
- * together were the entry's longest task (25-37 ms at full speed under Lighthouse's trace, x7.5 at
- * its calibrated phone speed; issue 17). No server-rendered hydration data exists here.
+ * requests) in a task of its own (main.tsx). Building and ranking the route table and that first
+ * navigation together were the entry's longest task: 25-37 ms at full speed under Lighthouse's
+ * trace, ~7.5 times that at the phone speed it emulates (issue 17). No server-rendered hydration
+ * data exists here, which createBrowserRouter would also read.
  */
 export const createAppRouter = (config: AppConfig) =>
   createRouter({
