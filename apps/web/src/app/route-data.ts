@@ -62,9 +62,9 @@ export async function prefetchRouteData(
   if (typeof roleId !== 'number') return;
   // The shell's module name and logo, which every shell screen shows (Access Denied too): in the
   // cache before the shell's first render, it draws the sidebar once instead of again on arrival.
-  // Only when absent: the shell stays mounted across navigations and refreshes it itself.
-  const modules = modulesQuery();
-  if (client.getQueryData(modules.queryKey) === undefined) void client.prefetchQuery(modules);
+  // Only when absent (ensureQueryData): the shell stays mounted across navigations and refreshes
+  // it itself. A failure is the shell's to show, as with the permissions below.
+  void client.ensureQueryData(modulesQuery()).catch(() => undefined);
   const queries = ROUTE_QUERIES[routePattern(url.pathname)];
   if (!queries) return;
   try {
