@@ -2,6 +2,7 @@
 // `npm test`: every tier, in order, stopping at the first failing one.
 //   typecheck -> lint (Biome, import boundaries, knip) -> unit (vitest) -> api (vitest, PGlite or DATABASE_URL)
 //   -> cluster (vitest: two API replicas, a worker and HAProxy on PostgreSQL and Redis) -> e2e (Playwright + Chromium)
+//   -> bench (the benchmarks' short pass: each one end to end at a small size, its values not judged)
 // TEST_TIERS=unit,api runs a subset. The last line printed is "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import {
 } from './lib/ensure.mjs';
 import { ensurePostgres } from './lib/ensure-postgres.mjs';
 
-const ALL_TIERS = ['typecheck', 'lint', 'unit', 'api', 'cluster', 'e2e'];
+const ALL_TIERS = ['typecheck', 'lint', 'unit', 'api', 'cluster', 'e2e', 'bench'];
 const OUT = path.join(ROOT, 'test-results');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 
@@ -176,6 +177,27 @@ const TIERS = {
       return { code, counts: playwrightCounts(out) };
     },
   },
+  bench: {
+    title: 'Benchmarks, short pass (npm run bench at a small size, BENCH_SHORT=1: each runs end to end; values not judged)',
+    async prepare() {
+      // The benchmarks serve the production builds, as npm start does (scripts/bench/lib/context.ts).
+      if (!(await awaitBuilds())) {
+        await ensureWebBuild();
+        await ensureApiBuild();
+      }
+    },
+    async run() {
+      // One count per benchmark: it ran and measured (scripts/bench/lib/short.ts), or it failed.
+      const out = path.join(ROOT, '.bench', 'short-results.json');
+      rmSync(out, { force: true });
+      const code = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'index.ts')], {
+        env: { ...process.env, BENCH_SHORT: '1' },
+      });
+      const results = readJson(out)?.results;
+      const failed = results?.filter((r) => r.error).length ?? 0;
+      return { code, counts: results ? { passed: results.length - failed, failed, skipped: 0 } : null };
+    },
+  },
 };
 
 function redact(url) {
@@ -220,7 +242,7 @@ async function main() {
     }
     rmSync(OUT, { recursive: true, force: true });
     mkdirSync(OUT, { recursive: true });
-    if (tiers.includes('e2e')) startBuilds();
+    if (tiers.includes('e2e') || tiers.includes('bench')) startBuilds();
   } catch (err) {
     console.error(red(err.message));
     console.log('\n0 passed, 1 failed');

@@ -10,9 +10,10 @@
 import { BENCH_ADMIN } from '../lib/context';
 import { median, round, summary } from '../lib/stats';
 import type { Benchmark, Measurement } from '../lib/types';
+import { sized } from '../lib/short';
 
-const PAIRS = 100;
-const WARMUP = 5;
+const PAIRS = sized(100, 6);
+const WARMUP = sized(5, 1);
 
 async function post(url: string, body: unknown, status: number) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -15,12 +15,13 @@ import { runUpload } from '../../../apps/api/src/modules/bulk-uploads/bulk-uploa
 import { newStorageKey } from '../../../apps/api/src/lib/storage/index';
 import { median, round } from '../lib/stats';
 import type { Benchmark } from '../lib/types';
+import { sized } from '../lib/short';
 
-const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 20_000);
+const ROWS = Number(process.env.BENCH_BULK_ROWS ?? sized(20_000, 300));
 /** Rows of the untimed first round: both paths run once before they are timed (JIT and WASM tier-up). */
-const WARM_UP_ROWS = 2_000;
+const WARM_UP_ROWS = sized(2_000, 50);
 /** Timed rounds, alternating import and COPY; the medians are compared. */
-const ROUNDS = 3;
+const ROUNDS = sized(3, 1);
 
 function sheet(prefix: string, rows = ROWS): string {
   const lines = ['name,actionType,value,toneCode,status'];

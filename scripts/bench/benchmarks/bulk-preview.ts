@@ -14,9 +14,10 @@ import { runUpload } from '../../../apps/api/src/modules/bulk-uploads/bulk-uploa
 import { newStorageKey } from '../../../apps/api/src/lib/storage/index';
 import { median, round } from '../lib/stats';
 import type { Benchmark } from '../lib/types';
+import { sized } from '../lib/short';
 
-const ROWS = Number(process.env.BENCH_PREVIEW_ROWS ?? 100_000);
-const ROUNDS = 3;
+const ROWS = Number(process.env.BENCH_PREVIEW_ROWS ?? sized(100_000, 300));
+const ROUNDS = sized(3, 1);
 
 function sheet(prefix: string): Buffer {
   const lines = ['name,actionType,value,toneCode,status'];

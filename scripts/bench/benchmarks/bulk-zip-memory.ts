@@ -14,9 +14,10 @@ import yazl from 'yazl';
 import { BENCH_ADMIN } from '../lib/context';
 import { round } from '../lib/stats';
 import type { Benchmark } from '../lib/types';
+import { sized } from '../lib/short';
 
-const ENTRIES = Number(process.env.BENCH_ZIP_ENTRIES ?? 20);
-const ENTRY_BYTES = 50 * 1024 * 1024;
+const ENTRIES = Number(process.env.BENCH_ZIP_ENTRIES ?? sized(20, 2));
+const ENTRY_BYTES = sized(50, 1) * 1024 * 1024;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 
 /** A PCM WAV of `bytes` bytes (header + silence), streamed in 1 MiB chunks. */

@@ -23,11 +23,12 @@ import { adminQuery } from '../../../apps/api/src/test/test-db';
 import { loopbackClient } from '../lib/loopback-client';
 import { median, round, summary } from '../lib/stats';
 import type { Benchmark, Measurement } from '../lib/types';
+import { sized } from '../lib/short';
 
-const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
+const ROWS = Number(process.env.BENCH_LIST_ROWS ?? sized(100_000, 2_000));
 const KEEP = process.env.BENCH_LIST_KEEP === '1';
-const ITERATIONS = 40;
-const WARM_UPS = 15;
+const ITERATIONS = sized(40, 3);
+const WARM_UPS = sized(15, 1);
 const LIMIT = 500;
 const ADMIN = { email: 'bench-scale-admin@example.com', password: 'Bench-Scale-Pass-7731' };
 

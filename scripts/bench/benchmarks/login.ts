@@ -6,9 +6,10 @@ import { BENCH_ADMIN } from '../lib/context';
 import { loopbackClient } from '../lib/loopback-client';
 import { median, round, summary, timeIt } from '../lib/stats';
 import type { Benchmark } from '../lib/types';
+import { sized } from '../lib/short';
 
-const ROUNDS = 6;
-const PER_ROUND = 5;
+const ROUNDS = sized(6, 1);
+const PER_ROUND = sized(5, 2);
 
 export const loginBenchmark: Benchmark = {
   name: 'login',

@@ -12,8 +12,9 @@ import { launchChromium, networkQuiet } from '../lib/chromium';
 import { BENCH_ADMIN } from '../lib/context';
 import { median, round } from '../lib/stats';
 import type { Benchmark, Measurement } from '../lib/types';
+import { sized } from '../lib/short';
 
-const RUNS = Number(process.env.BENCH_ROUTE_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_ROUTE_RUNS ?? sized(3, 1));
 const CPU_THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
 
 /** Route, and what shows that its main content is there (besides nothing being busy). */

@@ -13,8 +13,9 @@ import { receiveUpload } from '../../../apps/api/src/lib/uploads/index';
 import { BENCH_ADMIN } from '../lib/context';
 import { median, round, summary, timeIt } from '../lib/stats';
 import type { Benchmark } from '../lib/types';
+import { sized } from '../lib/short';
 
-const ITERATIONS = 15;
+const ITERATIONS = sized(15, 2);
 
 async function signIn(url: string) {
   const res = await fetch(`${url}/api/auth/login`, {

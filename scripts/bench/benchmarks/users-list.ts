@@ -15,9 +15,10 @@ import { buildApp } from '../../../apps/api/src/app';
 import { createTestDatabase } from '../../../apps/api/src/test/test-db';
 import { median, round, summary } from '../lib/stats';
 import type { Benchmark, Measurement } from '../lib/types';
+import { sized } from '../lib/short';
 
-const USERS = 100_000;
-const ITERATIONS = 60;
+const USERS = sized(100_000, 2_000);
+const ITERATIONS = sized(60, 3);
 const ADMIN = { email: 'bench-list-admin@example.com', password: 'Bench-List-Pass-5521' };
 
 type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
@@ -31,6 +32,9 @@ const pageSql = (order: string) => `select ${PAGE_COLUMNS} ${FROM} order by ${or
 const windowSql = (order: string) => `select ${PAGE_COLUMNS}, count(*) over () as total ${FROM} order by ${order} limit $1 offset $2`;
 const COUNT_SQL = `select count(*) ${FROM}`;
 
+/** The middle of the list: page 100 of 200 (the short pass: 2 of 4). */
+const DEEP_PAGE = USERS / 1000;
+
 const CASES = [
   {
     id: 'default',
@@ -41,10 +45,10 @@ const CASES = [
   },
   {
     id: 'email',
-    label: 'page 100, sorted by e-mail',
-    query: 'page=100&limit=500&sortField=email&sortOrder=asc',
+    label: `page ${DEEP_PAGE}, sorted by e-mail`,
+    query: `page=${DEEP_PAGE}&limit=500&sortField=email&sortOrder=asc`,
     order: 'u.email asc, u.id asc',
-    offset: 49_500,
+    offset: (DEEP_PAGE - 1) * 500,
   },
 ] as const;
 
