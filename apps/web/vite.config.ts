@@ -28,7 +28,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // .vite/manifest.json: lets scripts/login-bundle-size.mjs (and the bench) walk the chunk graph.
+    // .vite/manifest.json: lets the login-bundle benchmark walk the chunk graph.
     manifest: true,
     // Every browser the console supports has native modulepreload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },

@@ -305,6 +305,7 @@ export const lighthouseBenchmark: Benchmark = {
             value: Math.min(...range('accessibility')),
             unit: 'score',
             goal: { op: '>=', value: 100 },
+            exact: true,
           },
         );
       }

@@ -194,6 +194,7 @@ export const loadBenchmark: Benchmark = {
           value: failures(real),
           unit: 'requests',
           goal: { op: '<=', value: 0 },
+          exact: true,
           details: { errors: real.errors, timeouts: real.timeouts, non2xx: real.non2xx, answers, baselineFailures: failures(bare) },
         },
         { id: 'load.p50', label: 'load p50 latency', value: real.latency.p50, unit: 'ms', details: { baseline: bare.latency.p50 } },
