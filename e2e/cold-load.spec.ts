@@ -84,4 +84,49 @@ test.describe('cold load of a signed-in list', () => {
     expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(3);
     await context.close();
   });
+  test('the boot frame stays until the shell renders once, with its menus: no full-screen "Loading…", no placeholder menus', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, 'admin');
+    const cold = await coldPage(browser, page, baseURL);
+    // What the page shows after each batch of DOM changes, from the first one on (a string: the
+    // init script runs in the page as it is, without the test's compiled helpers).
+    await cold.addInitScript({
+      content: `window.__frames = [];
+        new MutationObserver(() => {
+          const status = [...document.querySelectorAll('[role="status"]')].map((n) => n.getAttribute('aria-label') || n.textContent || '');
+          window.__frames.push({
+            boot: !!document.querySelector('.boot-shell'),
+            menus: document.querySelectorAll('nav a[href]').length,
+            placeholders: document.querySelectorAll('nav .mantine-Skeleton-root').length,
+            loading: status.filter((text) => text.includes('Loading')).length,
+          });
+        }).observe(document, { childList: true, subtree: true });`,
+    });
+    // The permissions answer held back for a second and a half: before, the page drew the
+    // router's full-screen "Loading…" and then the shell with four placeholder menu items meanwhile.
+    await cold.route('**/api/role-permissions/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await cold.goto(COMPANIES);
+    await expect(cold.getByRole('heading', { name: 'All companies' })).toBeVisible({ timeout: 40_000 });
+    await expect(cold.locator('tbody tr').first()).toBeVisible();
+
+    type Frame = { boot: boolean; menus: number; placeholders: number; loading: number };
+    const frames = await cold.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
+    const painted = frames.slice(frames.findIndex((frame) => frame.boot));
+    expect(painted.length, 'the boot frame was painted').toBeGreaterThan(1);
+    const firstApp = painted.findIndex((frame) => !frame.boot);
+    expect(painted.slice(0, firstApp).every((frame) => frame.loading === 0 && frame.placeholders === 0)).toBe(true);
+    expect(painted[firstApp], 'the frame that replaced the boot frame').toMatchObject({ placeholders: 0 });
+    expect(painted[firstApp].menus, 'the shell came with its menus').toBeGreaterThan(0);
+    expect(
+      painted.filter((frame) => frame.placeholders > 0),
+      'placeholder menus were drawn',
+    ).toEqual([]);
+    await cold.context().close();
+  });
 });

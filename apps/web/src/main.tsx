@@ -35,7 +35,21 @@ function start() {
 
   setTimeout(() => {
     router.initialize();
-    setTimeout(() => render(router), 0);
+    // With the boot shell painted (public/boot-shell.js), the first render waits for the first
+    // navigation (the screen's code, the shell's permissions and modules): React's first commit
+    // empties #root, and a first render before then drew the router's full-screen "Loading…"
+    // over the frame the user was already looking at, then the shell with placeholders, then the
+    // screen (issue 17, Lighthouse's filmstrip of the users list). Without it (sign-in, no session
+    // cookie) the "Loading…" is the first thing painted, so it renders at once as before.
+    if (router.state.initialized || !document.querySelector('#root .boot-shell')) {
+      setTimeout(() => render(router), 0);
+      return;
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      setTimeout(() => render(router), 0);
+    });
   }, 0);
 }
 

@@ -1,7 +1,7 @@
 import '../components/data-table/test-setup';
 import { PERMISSION_KEYS as K } from '@console/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithRouter } from '../components/data-table/test-utils';
 import { resourceOptionsQuery } from '../components/resource';
 import CompaniesPage from '../features/companies/companies-page';
@@ -11,7 +11,7 @@ import { clearAllCookies } from '../lib/auth/cookies';
 import { modulesQuery } from '../lib/modules';
 import { queryClient } from '../lib/query-client';
 import { routeKey } from '../lib/route-keys';
-import { prefetchRouteData, ROUTE_QUERIES } from './route-data';
+import { loadShellData, prefetchRouteData, ROUTE_QUERIES } from './route-data';
 import { buildShellRoutes } from './route-table';
 
 // The app's own query client (its refetchOnMount is what keeps a prefetched answer from being
@@ -179,6 +179,46 @@ describe('a route loader asks for nothing the shell would not show', () => {
 
   it('without a session: no call at all', async () => {
     await prefetchRouteData(handleOf('/platform/companies'), url('/platform/companies'), queryClient);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe("the shell's loader", () => {
+  it('waits for the permissions and the modules, and asks for each once beside the screen loader', async () => {
+    signInAs(3);
+    grants = { menus: { platform: [{ slug: 'companies' }] }, keys: [K.companies.view] };
+    const shell = loadShellData(queryClient);
+    await prefetchRouteData(handleOf('/platform/companies'), url('/platform/companies'), queryClient);
+    await shell;
+    expect(queryClient.getQueryState(['role-permissions', 3])?.status).toBe('success');
+    expect(queryClient.getQueryData(modulesQuery().queryKey)).toEqual([]);
+    expect(calls().filter((c) => c === '/api/role-permissions/3' || c === '/api/modules')).toHaveLength(2);
+    // Both in the cache: the next shell navigation does not wait for a request.
+    await loadShellData(queryClient);
+    expect(calls().filter((c) => c === '/api/role-permissions/3' || c === '/api/modules')).toHaveLength(2);
+  });
+
+  it('does not wait for the retries of a failed answer (a 503 is retried as long as the service is away): the shell shows them', async () => {
+    signInAs(3);
+    let attempts = 0;
+    const answer = fetchMock.getMockImplementation();
+    onTestFinished(() => {
+      if (answer) fetchMock.mockImplementation(answer);
+    });
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      attempts += 1;
+      return json({ success: false, message: 'The service is unavailable' }, String(input).includes('/role-permissions/') ? 503 : 200);
+    });
+    await loadShellData(queryClient);
+    expect(attempts).toBeGreaterThanOrEqual(1);
+    const state = queryClient.getQueryState(['role-permissions', 3]);
+    expect(state?.fetchFailureCount).toBe(1);
+    expect(state?.fetchStatus).toBe('fetching'); // still retrying, after the loader let the shell render
+    await queryClient.cancelQueries();
+  });
+
+  it('without a session: nothing to wait for', async () => {
+    await loadShellData(queryClient);
     expect(calls()).toEqual([]);
   });
 });

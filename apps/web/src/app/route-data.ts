@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { canOpenShellRoute, type ShellRouteHandle } from '../components/shell/route-handle';
 import { clientsApi } from '../features/clients/clients-api';
 import { companiesApi } from '../features/companies/api/companies-api';
@@ -11,7 +11,7 @@ import { toneHomeRouteQueries } from '../features/tone-home/api/tone-home-api';
 import { usersRouteQueries } from '../features/users/api/users-api';
 import { getSession } from '../lib/auth/session';
 import { modulesQuery } from '../lib/modules';
-import { canWith, loadPermissions } from '../lib/permissions';
+import { canWith, loadPermissions, rolePermissionsQuery } from '../lib/permissions';
 import { queryClient } from '../lib/query-client';
 import { resourcePath, type ScreenResource } from '../lib/resource-routes';
 import { routePattern } from '../lib/route-keys';
@@ -77,4 +77,46 @@ export async function prefetchRouteData(
   } catch {
     // The permissions did not arrive: the shell shows that; the screen asks for itself if it mounts.
   }
+}
+
+/**
+ * Resolves once the query has its data or its first attempt has failed. A failure is retried
+ * (a 503 for as long as the service is away, query-client.ts), and the shell is what shows that
+ * ("unavailable, retrying"), so a navigation must not wait for the retries.
+ */
+function firstAnswer<TData, TKey extends QueryKey>(
+  client: QueryClient,
+  options: EnsureQueryDataOptions<TData, Error, TData, TKey>,
+): Promise<void> {
+  const answered = () => {
+    const state = client.getQueryState(options.queryKey);
+    return state !== undefined && (state.data !== undefined || state.fetchFailureCount > 0 || state.status === 'error');
+  };
+  const pending = client.ensureQueryData(options);
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      if (answered()) done();
+    });
+    pending.then(done, done);
+    if (answered()) done();
+  });
+}
+
+/**
+ * The shell's own loader work (router.tsx): waits for what the shell draws around every screen,
+ * the role's permissions (its menus, and whether the page may open) and the modules (the
+ * sidebar's name and logo), so that its first render is the finished frame. Before, the shell
+ * first drew four placeholder menu items and a spinner, then the menus and the page, one commit
+ * later: two frames of loading and the removal of the first (issue 17, Lighthouse on the users
+ * list). Both come from the cache the shell reads, so a navigation between shell screens does not
+ * wait; a failed first attempt ends the wait, and the shell shows the failure and its retries.
+ */
+export async function loadShellData(client: QueryClient = queryClient): Promise<void> {
+  const roleId = getSession()?.user.roleId;
+  if (typeof roleId !== 'number') return;
+  await Promise.all([firstAnswer(client, rolePermissionsQuery(roleId)), firstAnswer(client, modulesQuery())]);
 }

@@ -37,6 +37,17 @@ const dataLoader =
     return null;
   };
 
+/**
+ * The shell's loader: the navigation into the shell waits for the permissions and the modules
+ * (route-data's loadShellData), which the screens' loaders have already asked for, so the shell
+ * renders once with its menus. Only on entering the shell: it keeps them fresh itself afterwards.
+ */
+const shellLoader = () =>
+  import('./route-data').then(
+    ({ loadShellData }) => loadShellData().then(() => null),
+    () => null,
+  );
+
 function buildRoutes(config: AppConfig): RouteObject[] {
   const shellRoutes: RouteObject[] = buildShellRoutes(config.productSlug).map(({ path, screen, ...handle }) => ({
     path,
@@ -72,7 +83,12 @@ function buildRoutes(config: AppConfig): RouteObject[] {
           lazy: lazyRoute(() => import('./signed-in-layout')),
           children: [
             { path: '/home', lazy: lazyRoute(() => import('../features/home/home-page')) },
-            { lazy: lazyRoute(() => import('../components/shell/shell-layout')), children: shellRoutes },
+            {
+              loader: shellLoader,
+              shouldRevalidate: () => false,
+              lazy: lazyRoute(() => import('../components/shell/shell-layout')),
+              children: shellRoutes,
+            },
           ],
         },
         { path: '*', loader: unknownPathLoader },

@@ -1,3 +1,3 @@
 /** @public the resource kit's `<Can>` gating (issue 7) */
 export { Can } from './can';
-export { canWith, loadPermissions, rolePermissionsKey, useCan, usePermissions } from './permissions';
+export { canWith, loadPermissions, rolePermissionsKey, rolePermissionsQuery, useCan, usePermissions } from './permissions';

@@ -17,7 +17,7 @@ import { useSession } from '../auth/session';
  */
 export const rolePermissionsKey = (roleId?: number) => (roleId === undefined ? ['role-permissions'] : ['role-permissions', roleId]);
 
-const rolePermissionsQuery = (roleId: number) =>
+export const rolePermissionsQuery = (roleId: number) =>
   queryOptions({
     queryKey: rolePermissionsKey(roleId),
     queryFn: async ({ signal }): Promise<RolePermissions> => {
