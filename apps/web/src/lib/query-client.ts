@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, timeoutManager } from '@tanstack/react-query';
 import { isApiError, unavailableError } from './api-client';
+import { coalescedTimeouts } from './coalesced-timeouts';
 import { refetchOnMountUnlessPrefetched } from './route-prefetch';
 import { unavailableRetryDelay } from './service-status';
 
@@ -8,6 +9,9 @@ import { unavailableRetryDelay } from './service-status';
  * screens (and the OTP / logout / token-expiry screens that fill or empty it) import it, so
  * TanStack Query stays out of the JavaScript /login downloads.
  */
+// Before the client exists: every timer of its queries is set through this provider.
+timeoutManager.setTimeoutProvider(coalescedTimeouts());
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
