@@ -1,5 +1,6 @@
 import '../components/data-table/test-setup';
 import { PERMISSION_KEYS as K } from '@console/contract';
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithRouter } from '../components/data-table/test-utils';
@@ -215,6 +216,15 @@ describe("the shell's loader", () => {
     expect(state?.fetchFailureCount).toBe(1);
     expect(state?.fetchStatus).toBe('fetching'); // still retrying, after the loader let the shell render
     await queryClient.cancelQueries();
+  });
+
+  it('does not wait while the browser is offline (the query waits for the connection; the shell shows that)', async () => {
+    signInAs(3);
+    onlineManager.setOnline(false);
+    onTestFinished(() => onlineManager.setOnline(true));
+    await loadShellData(queryClient);
+    expect(queryClient.getQueryState(['role-permissions', 3])?.fetchStatus).toBe('paused');
+    expect(calls()).toEqual([]);
   });
 
   it('without a session: nothing to wait for', async () => {

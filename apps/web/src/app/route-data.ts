@@ -80,9 +80,10 @@ export async function prefetchRouteData(
 }
 
 /**
- * Resolves once the query has its data or its first attempt has failed. A failure is retried
- * (a 503 for as long as the service is away, query-client.ts), and the shell is what shows that
- * ("unavailable, retrying"), so a navigation must not wait for the retries.
+ * Resolves once the query has its data, or its first attempt has failed, or it waits for the
+ * browser to be online. A failure is retried (a 503 for as long as the service is away,
+ * query-client.ts), and the shell is what shows that ("unavailable, retrying") or the lost
+ * connection, so a navigation must not wait for either.
  */
 function firstAnswer<TData, TKey extends QueryKey>(
   client: QueryClient,
@@ -90,7 +91,8 @@ function firstAnswer<TData, TKey extends QueryKey>(
 ): Promise<void> {
   const answered = () => {
     const state = client.getQueryState(options.queryKey);
-    return state !== undefined && (state.data !== undefined || state.fetchFailureCount > 0 || state.status === 'error');
+    if (!state) return false;
+    return state.data !== undefined || state.fetchFailureCount > 0 || state.status === 'error' || state.fetchStatus === 'paused';
   };
   const pending = client.ensureQueryData(options);
   return new Promise<void>((resolve) => {
