@@ -84,6 +84,16 @@ describe('coalescedTimeouts', () => {
     expect(() => vi.advanceTimersToNextTimer()).toThrow('boom');
   });
 
+  it('does not run a timer that an earlier callback of the same second cleared', () => {
+    const timers = coalescedTimeouts(countedTimers());
+    const cleared = vi.fn();
+    let later: ReturnType<typeof timers.setTimeout> | undefined;
+    timers.setTimeout(() => timers.clearTimeout(later), 40_000);
+    later = timers.setTimeout(cleared, 40_000);
+    vi.advanceTimersByTime(40_000 + TIMER_GRID_MS);
+    expect(cleared).not.toHaveBeenCalled();
+  });
+
   it('passes intervals through', () => {
     const native = countedTimers();
     const timers = coalescedTimeouts(native);

@@ -23,14 +23,15 @@ type NativeTimers = Pick<typeof globalThis, 'setTimeout' | 'clearTimeout' | 'set
  * is thrown again in a task of its own, as a timer of its own would have thrown it.
  */
 export function coalescedTimeouts(native: NativeTimers = globalThis, now: () => number = () => Date.now()): TimeoutProvider {
-  const slots = new Map<number, { timer: ReturnType<typeof setTimeout>; callbacks: Map<number, TimeoutCallback> }>();
-  const slotOf = new Map<number, number>();
+  type Slot = { due: number; timer: ReturnType<typeof setTimeout>; callbacks: Map<number, TimeoutCallback> };
+  const slots = new Map<number, Slot>();
+  const slotOf = new Map<number, Slot>();
   let lastId = 0;
 
-  const run = (due: number) => {
-    const slot = slots.get(due);
-    slots.delete(due);
-    for (const [id, callback] of slot?.callbacks ?? []) {
+  const run = (slot: Slot) => {
+    slots.delete(slot.due);
+    // A callback may clear another of the same second: deleted from the map, it is not visited.
+    for (const [id, callback] of slot.callbacks) {
       slotOf.delete(id);
       try {
         callback();
@@ -48,12 +49,14 @@ export function coalescedTimeouts(native: NativeTimers = globalThis, now: () => 
       const due = Math.ceil((now() + delay) / TIMER_GRID_MS) * TIMER_GRID_MS;
       let slot = slots.get(due);
       if (!slot) {
-        slot = { timer: native.setTimeout(() => run(due), due - now()), callbacks: new Map() };
-        slots.set(due, slot);
+        const created: Slot = { due, timer: 0 as unknown as Slot['timer'], callbacks: new Map() };
+        created.timer = native.setTimeout(() => run(created), due - now());
+        slots.set(due, created);
+        slot = created;
       }
       lastId -= 1;
       slot.callbacks.set(lastId, callback);
-      slotOf.set(lastId, due);
+      slotOf.set(lastId, slot);
       return lastId;
     },
     clearTimeout(id) {
@@ -61,15 +64,14 @@ export function coalescedTimeouts(native: NativeTimers = globalThis, now: () => 
         native.clearTimeout(id as Parameters<typeof clearTimeout>[0]);
         return;
       }
-      const due = slotOf.get(id);
-      if (due === undefined) return;
+      const slot = slotOf.get(id);
+      if (!slot) return;
       slotOf.delete(id);
-      const slot = slots.get(due);
-      slot?.callbacks.delete(id);
+      slot.callbacks.delete(id);
       // An emptied second gives its browser timer back: an idle page keeps no timer running.
-      if (slot && slot.callbacks.size === 0) {
+      if (slot.callbacks.size === 0 && slots.get(slot.due) === slot) {
         native.clearTimeout(slot.timer);
-        slots.delete(due);
+        slots.delete(slot.due);
       }
     },
     setInterval: (callback, delay) => native.setInterval(callback, delay) as ManagedTimerId,
