@@ -84,6 +84,7 @@ test.describe('cold load of a signed-in list', () => {
     expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(3);
     await context.close();
   });
+
   test('the boot frame stays until the shell renders once, with its menus: no full-screen "Loading…", no placeholder menus', async ({
     page,
     browser,

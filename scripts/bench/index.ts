@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ROOT } from '../lib/app-server';
 import { BENCHMARKS } from './benchmarks/index';
 import { BenchContext } from './lib/context';
-import { SHORT, shortPassProblem } from './lib/short';
+import { judged, SHORT, shortPassProblem } from './lib/short';
 import { passes, type Measurement } from './lib/types';
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -51,7 +51,7 @@ const rows = results.flatMap((r) =>
     ? [[r.benchmark, 'error', '', 'FAIL']]
     : r.measurements.map((m) => {
         // The short pass runs the code, not the measure: only exact values are judged (lib/short.ts).
-        const ok = SHORT && !m.exact ? undefined : passes(m);
+        const ok = judged(m) ? passes(m) : undefined;
         return [
           m.label,
           `${m.value} ${m.unit}`,
@@ -71,7 +71,7 @@ console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
 for (const r of rows) console.log(line(r));
 
 const all = results.flatMap((r) => r.measurements);
-const failed = results.some((r) => r.error) || all.some((m) => (!SHORT || m.exact) && passes(m) === false);
+const failed = results.some((r) => r.error) || all.some((m) => judged(m) && passes(m) === false);
 // The short pass keeps its own file: .bench/results.json holds the last real figures.
 const file = path.join(ROOT, '.bench', SHORT ? 'short-results.json' : 'results.json');
 mkdirSync(path.dirname(file), { recursive: true });

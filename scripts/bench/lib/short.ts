@@ -14,6 +14,9 @@ export const SHORT = process.env.BENCH_SHORT === '1';
 /** The benchmark's full size, or the short pass's. */
 export const sized = <T>(full: T, short: T): T => (SHORT ? short : full);
 
+/** Whether a measurement's goal is judged: always in a full run, only exact values in the short pass. */
+export const judged = (m: Measurement): boolean => !SHORT || m.exact === true;
+
 /**
  * What fails a benchmark in the short pass, or undefined: it measured nothing, a value that is not
  * a number, or missed a goal that does not depend on timing (Measurement.exact).

@@ -49,8 +49,7 @@ export function coalescedTimeouts(native: NativeTimers = globalThis, now: () => 
       const due = Math.ceil((now() + delay) / TIMER_GRID_MS) * TIMER_GRID_MS;
       let slot = slots.get(due);
       if (!slot) {
-        const created: Slot = { due, timer: 0 as unknown as Slot['timer'], callbacks: new Map() };
-        created.timer = native.setTimeout(() => run(created), due - now());
+        const created: Slot = { due, callbacks: new Map(), timer: native.setTimeout(() => run(created), due - now()) };
         slots.set(due, created);
         slot = created;
       }

@@ -4,14 +4,14 @@ import { coalescedTimeouts } from './coalesced-timeouts';
 import { refetchOnMountUnlessPrefetched } from './route-prefetch';
 import { unavailableRetryDelay } from './service-status';
 
+// Before the client exists: every timer of its queries is set through this provider.
+timeoutManager.setTimeoutProvider(coalescedTimeouts());
+
 /**
  * The one data cache. A module singleton rather than an entry-level provider: only signed-in
  * screens (and the OTP / logout / token-expiry screens that fill or empty it) import it, so
  * TanStack Query stays out of the JavaScript /login downloads.
  */
-// Before the client exists: every timer of its queries is set through this provider.
-timeoutManager.setTimeoutProvider(coalescedTimeouts());
-
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
