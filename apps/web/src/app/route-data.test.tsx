@@ -1,11 +1,12 @@
 import '../components/data-table/test-setup';
-import { PERMISSION_KEYS as K } from '@console/contract';
+import { ACTION_TYPES, BULK_UPLOAD_STATUSES, CLIENT_TYPES, PERMISSION_KEYS as K, STATUSES } from '@console/contract';
 import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithRouter } from '../components/data-table/test-utils';
 import { resourceOptionsQuery } from '../components/resource';
 import CompaniesPage from '../features/companies/companies-page';
+import ProductDashboardPage from '../features/product-dashboard/product-dashboard-page';
 import ToneHomePage from '../features/tone-home/tone-home-page';
 import { COMPANY_OPTIONS, ROLE_OPTIONS } from '../features/users/api/users-api';
 import { clearAllCookies } from '../lib/auth/cookies';
@@ -38,6 +39,16 @@ const company = {
   updatedAt: '2026-01-01T10:00:00.000Z',
 };
 const tonesHome = { locations: 3, toneSequences: 7, userRequests: 42, devices: 5, requestsToday: 4 };
+const zeroes = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, 0]));
+const productDashboard = { companies: 3, users: 12, activeUsers: 9, roles: 4, activeSessions: 17, signInsPerDay: [], recentChanges: [] };
+const clientDashboard = {
+  clientsByType: zeroes(CLIENT_TYPES),
+  clientsByStatus: zeroes(STATUSES),
+  demoMedia: { total: 0, active: 0, inactive: 0 },
+  campaignMedia: { total: 0, active: 0, inactive: 0 },
+  manageActions: { total: 0, active: 0, inactive: 0, byType: zeroes(ACTION_TYPES) },
+  bulkUploads: zeroes(BULK_UPLOAD_STATUSES),
+};
 const tonesAnalytics = { requestsPerDay: [{ date: '2026-11-22', count: 38 }], byPlatform: [], byLocation: [] };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -62,6 +73,8 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   if (path === '/api/home/analytics') return json({ data: tonesAnalytics });
   if (path === '/api/home/recents') return json({ data: [] });
   if (path === '/api/home') return json({ data: tonesHome });
+  if (path === '/api/product-dashboard') return json({ data: productDashboard });
+  if (path === '/api/client-dashboard') return json({ data: clientDashboard });
   return json({ success: false, message: `unexpected ${path}` }, 404);
 });
 
@@ -123,6 +136,27 @@ describe('a route loader prefetches the screen first queries', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const home = calls().filter((c) => c.startsWith('/api/home'));
     expect(home.sort()).toEqual(['/api/home', '/api/home/analytics', '/api/home/recents?limit=10']);
+  });
+
+  it('the dashboards: their one call is made by the loader, and the screen reads its answer', async () => {
+    signInAs(2);
+    grants = {
+      menus: { platform: [{ slug: 'dashboard' }], 'demo-admin': [{ slug: 'client-dashboard' }] },
+      keys: [K.productDashboard.view, K.clientDashboard.view],
+    };
+    await prefetchRouteData(handleOf('/platform/dashboard'), url('/platform/dashboard'), queryClient);
+    await prefetchRouteData(handleOf('/demo-admin/client-dashboard'), url('/demo-admin/client-dashboard'), queryClient);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(queryClient.getQueryState(['client-dashboard'])?.status).toBe('success');
+    renderWithRouter(<ProductDashboardPage />, { route: '/platform/dashboard', queryClient });
+    expect((await screen.findByText('Active sessions')).closest('li')).toHaveTextContent('17');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The live stream is not a read of the figures.
+    expect(
+      calls()
+        .filter((c) => /^\/api\/(product|client)-dashboard/.test(c))
+        .map((c) => c.split('?')[0]),
+    ).toEqual(['/api/product-dashboard', '/api/client-dashboard']);
   });
 
   it('/users: the page of the list and the role and company options the filters read, under the keys the screen reads', async () => {

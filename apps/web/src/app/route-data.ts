@@ -1,9 +1,11 @@
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { canOpenShellRoute, type ShellRouteHandle } from '../components/shell/route-handle';
+import { clientDashboardRouteQueries } from '../features/client-dashboard/api/get-client-dashboard';
 import { clientsApi } from '../features/clients/clients-api';
 import { companiesApi } from '../features/companies/api/companies-api';
 import { locationsRouteQueries } from '../features/locations/api/locations-api';
 import { manageActionsApi } from '../features/manage-actions/manage-actions-api';
+import { productDashboardRouteQueries } from '../features/product-dashboard/api/get-product-dashboard';
 import { campaignMediaApi } from '../features/campaign-media/campaign-media-api';
 import { demoMediaApi } from '../features/demo-media/demo-media-api';
 import { rolesApi } from '../features/roles/api/roles-api';
@@ -35,6 +37,8 @@ const RESOURCE_QUERIES: Partial<Record<ScreenResource, RouteQueries>> = {
 /** The first queries of the main list and dashboard screens, by path (as lib/route-keys.ts spells it). */
 export const ROUTE_QUERIES: Record<string, RouteQueries> = {
   '/tone-dashboard/home': toneHomeRouteQueries,
+  '/{product}/dashboard': productDashboardRouteQueries,
+  '/demo-admin/client-dashboard': clientDashboardRouteQueries,
   ...Object.fromEntries(
     Object.entries(RESOURCE_QUERIES).map(([name, queries]) => [resourcePath(name as ScreenResource, '{product}'), queries]),
   ),

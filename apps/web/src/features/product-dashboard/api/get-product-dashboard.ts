@@ -4,6 +4,7 @@ import { useQuery } from '../../../lib/use-query';
 import { useLivePolling } from '../../../lib/live-status';
 import { readData } from '../../../lib/read-data';
 import { browserTimeZone } from '../../../lib/time-zone';
+import type { RouteQueries } from '../../../lib/route-prefetch';
 import type { LiveInvalidations } from '../../../lib/use-live-updates';
 
 /**
@@ -35,6 +36,9 @@ const productDashboardQueryOptions = (timeZone = browserTimeZone()) =>
     staleTime: 60_000,
     retry: 1,
   });
+
+/** The route's first query (app/route-data.ts): asked for while the screen's code downloads. */
+export const productDashboardRouteQueries: RouteQueries = () => [productDashboardQueryOptions()];
 
 /** The stream that feeds the dashboard (sessions started or ended), and what it refreshes. */
 export const PRODUCT_DASHBOARD_LIVE = LIVE_API_PATHS.productDashboard;
