@@ -15,8 +15,13 @@ export type ChartCardProps<Row> = {
   /** The figures the chart draws; the hidden table lists them row by row. */
   data: readonly Row[];
   tableColumns: readonly ChartTableColumn<Row>[];
-  /** Shown instead of the chart when `data` is empty. */
+  /** Shown instead of the chart when `data` is empty, or when `empty` says so. */
   emptyText?: string;
+  /**
+   * Nothing to draw although there are rows (every count 0: a donut of zeros is a blank ring).
+   * The hidden table still lists the rows. Default: `data` is empty.
+   */
+  empty?: boolean;
   /** The Mantine chart (or anything drawn): hidden from assistive technology, which reads the table. */
   children: ReactNode;
 };
@@ -26,7 +31,15 @@ export type ChartCardProps<Row> = {
  * (its caption is the title) for screen readers. The card is a region named by its title,
  * so tests and landmarks find it the same way.
  */
-export function ChartCard<Row>({ title, description, data, tableColumns, emptyText, children }: ChartCardProps<Row>) {
+export function ChartCard<Row>({
+  title,
+  description,
+  data,
+  tableColumns,
+  emptyText,
+  empty = data.length === 0,
+  children,
+}: ChartCardProps<Row>) {
   const headingId = useId();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId} h="100%">
@@ -38,7 +51,7 @@ export function ChartCard<Row>({ title, description, data, tableColumns, emptyTe
           {description}
         </Text>
       ) : null}
-      {data.length === 0 ? (
+      {empty ? (
         <Text size="sm" c="dimmed" py="xl" ta="center">
           {emptyText ?? 'No data yet.'}
         </Text>

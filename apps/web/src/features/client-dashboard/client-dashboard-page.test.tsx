@@ -100,6 +100,21 @@ describe('client dashboard', () => {
     expect(screen.getByRole('table', { name: 'Clients by status' })).toBeInTheDocument();
   });
 
+  it('no clients: the donut says so instead of drawing a blank ring, and its table still lists the zeros', async () => {
+    const none = { ...data, clientsByType: { demo: 0, live: 0, both: 0 }, clientsByStatus: { active: 0, inactive: 0 } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: none }), { status: 200 })),
+    );
+    renderWithRouter(<ClientDashboardPage />);
+    const chart = await screen.findByRole('region', { name: 'Clients by type' });
+    expect(within(chart).getByText('No clients yet.')).toBeInTheDocument();
+    expect(within(chart).getByText('0 clients in all.')).toBeInTheDocument();
+    expect(within(chart).getByRole('row', { name: 'Demo 0' })).toBeInTheDocument();
+    // The bar charts keep their axes: zero bars are a reading, not an absence.
+    expect(within(screen.getByRole('region', { name: 'Manage actions by type' })).queryByText('No clients yet.')).toBeNull();
+  });
+
   it('a large count reads the same in its card, its chart caption and its table (1,009, never 1009)', async () => {
     const big = {
       ...data,

@@ -55,6 +55,8 @@ export function DashboardCharts({ data }: { data: ClientDashboard }) {
         description={`${countOf(totalClients, 'client')} in all.`}
         data={types}
         tableColumns={COUNT_COLUMNS}
+        empty={totalClients === 0}
+        emptyText="No clients yet."
       >
         <DonutChart
           h={220}
