@@ -20,7 +20,7 @@ const data = {
   },
   bulkUploads: { pending: 0, processing: 1, completed: 3, failed: 1, 'partially-failed': 2 },
 };
-const ok = () => new Response(JSON.stringify({ data }), { status: 200 });
+const ok = (figures: typeof data = data) => new Response(JSON.stringify({ data: figures }), { status: 200 });
 const fail = () => new Response('{"success":false,"message":"down","code":"UNAVAILABLE"}', { status: 503 });
 const REJECTION = 'Failed to fetch demo dashboard data';
 
@@ -104,7 +104,7 @@ describe('client dashboard', () => {
     const none = { ...data, clientsByType: { demo: 0, live: 0, both: 0 }, clientsByStatus: { active: 0, inactive: 0 } };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ data: none }), { status: 200 })),
+      vi.fn(async () => ok(none)),
     );
     renderWithRouter(<ClientDashboardPage />);
     const chart = await screen.findByRole('region', { name: 'Clients by type' });
@@ -122,7 +122,7 @@ describe('client dashboard', () => {
     };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ data: big }), { status: 200 })),
+      vi.fn(async () => ok(big)),
     );
     renderWithRouter(<ClientDashboardPage />);
     const chart = await screen.findByRole('region', { name: 'Manage actions by type' });
