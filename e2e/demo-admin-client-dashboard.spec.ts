@@ -70,6 +70,23 @@ test.describe('client dashboard', () => {
     await expect(stat(page, 'Clients')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Bulk upload outcomes' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Every bar is named in the drawing, none dropped for want of room ("Deep link" and
+    // "Partially failed" were, when the names sat under columns ~45 px wide).
+    const names = {
+      'Manage actions by type': ['Open URL', 'Deep link', 'Show media', 'Call', 'Email', 'SMS'],
+      'Bulk upload outcomes': ['Pending', 'Processing', 'Completed', 'Partially failed', 'Failed'],
+    };
+    for (const [title, labels] of Object.entries(names)) {
+      const ticks = page.getByRole('region', { name: title }).locator('.recharts-cartesian-axis-tick-value');
+      // A name wrapped on two lines is one tick of two tspans; the value axis's ticks are numbers.
+      const namesDrawn = () =>
+        ticks.evaluateAll((texts) =>
+          texts
+            .map((t) => [...t.querySelectorAll('tspan')].map((line) => line.textContent).join(' ') || (t.textContent ?? ''))
+            .filter((text) => !/^\d[\d,]*$/.test(text)),
+        );
+      await expect.poll(namesDrawn).toEqual(labels);
+    }
     await expectAccessible(page, 'client dashboard at 390 px', testInfo);
   });
 });

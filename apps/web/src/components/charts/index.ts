@@ -5,4 +5,4 @@ export { DashboardHeading, type DashboardHeadingProps, headingStateOf } from './
 export { PerDayCard } from './per-day-card';
 export { dayLabel, perDaySummary } from './chart-format';
 export { ChartLegend, type LegendItem } from './chart-legend';
-export { RankedBarsCard } from './ranked-bars-card';
+export { CountBarsCard } from './count-bars-card';

@@ -2,7 +2,7 @@
 import '@mantine/charts/styles.css';
 import type { ToneAnalytics } from '@console/contract';
 import { DonutChart } from '@mantine/charts';
-import { ChartCard, ChartLegend, RankedBarsCard } from '../../../components/charts';
+import { ChartCard, ChartLegend, CountBarsCard } from '../../../components/charts';
 import { PLATFORM_COLORS, platformLabel } from '../../../lib/user-requests';
 import { countOf, formatCount } from '../../../lib/formatters';
 
@@ -46,6 +46,6 @@ export function LocationCard({ rows }: { rows: ToneAnalytics['byLocation'] }) {
     ? `${countOf(rows.length, 'location')}; busiest ${top.name} with ${formatCount(top.count)}.`
     : 'No requests in this period.';
   return (
-    <RankedBarsCard title="Requests by location" description={description} rows={sorted} nameHeader="Location" countHeader="Requests" />
+    <CountBarsCard title="Requests by location" description={description} rows={sorted} nameHeader="Location" countHeader="Requests" />
   );
 }

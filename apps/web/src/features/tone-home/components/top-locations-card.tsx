@@ -1,5 +1,5 @@
 import type { ToneDashboard } from '@console/contract';
-import { RankedBarsCard } from '../../../components/charts';
+import { CountBarsCard } from '../../../components/charts';
 import { formatCount } from '../../../lib/formatters';
 
 /** The locations with the most requests of all time, as horizontal bars. */
@@ -9,7 +9,7 @@ export function TopLocationsCard({ rows }: { rows: ToneDashboard['topLocations']
     ? `The ${rows.length === 1 ? 'location' : `${rows.length} locations`} with the most requests; ${top.name} leads with ${formatCount(top.requests)}.`
     : 'No requests yet.';
   return (
-    <RankedBarsCard
+    <CountBarsCard
       title="Top locations"
       description={description}
       rows={rows.map((r) => ({ name: r.name, count: r.requests }))}
