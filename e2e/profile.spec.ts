@@ -17,14 +17,16 @@ const cssVar = (page: Page, name: string) =>
   page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
 
 test.describe('profile pages', () => {
-  test('about: edit names and colours; the theme, the top bar and the summary follow at once and after reload', async ({
+  test('about (/profile opens it): edit names and colours; the theme, the top bar and the summary follow at once and after reload', async ({
     page,
     baseURL,
   }, testInfo) => {
     const tag = uniqueTag();
     const { user } = await roleWithUser(await Api.admin(baseURL!), `about${tag}`, PROFILE_GRANTS, { firstname: 'Paula' });
     await signInAs(page, user.email);
-    await page.goto('/profile/about');
+    // /profile has no screen of its own: it opens About (spec s.4's fallback for the module).
+    await page.goto('/profile');
+    await expectPath(page, '/profile/about');
     await expect(page.getByRole('heading', { name: `Paula ${user.lastname}` })).toBeVisible();
     await expect(textbox(page, 'Primary colour')).toHaveValue('#143f6f'); // the spec default
     expect(await cssVar(page, '--mantine-color-brand-6')).toBe('#143f6f');

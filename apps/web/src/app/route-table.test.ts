@@ -43,7 +43,7 @@ describe('buildShellRoutes', () => {
     expect(keyOf('/platform/users')).toBe('users.view');
     expect(keyOf('/platform/change-history')).toBe('change-history.view');
     expect(buildShellRoutes('acme').find((r) => r.path === '/acme/users')?.roleKey).toBe('users.view');
-    // Only redirects, the profile intro and the own About page (session only) need no key.
+    // Only redirects (/aes, /profile, the tones index) and the own About page (session only) need no key.
     const open = routes.filter((r) => r.roleKey === undefined).map((r) => r.path);
     expect(open.sort()).toEqual(['/aes', '/profile', '/profile/about', '/tone-dashboard', '/tone-portal']);
   });

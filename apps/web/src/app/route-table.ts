@@ -15,12 +15,9 @@ export type ShellRouteDef = ShellRouteHandle & {
   screen: () => Promise<{ default: ComponentType }>;
 };
 
-// Until a feature lands, its route shows the screen's title and purpose.
-const intro = () => import('../features/shell-placeholders/screen-intro');
-
 type Screen = ShellRouteDef['screen'];
-/** path, menu slug, title, description, and the feature screen (lazy) once it exists. */
-type Entry = [path: string, menu: string | undefined, title: string, description: string, screen?: Screen];
+/** path, menu slug, title, description, and the feature screen (lazy). */
+type Entry = [path: string, menu: string | undefined, title: string, description: string, screen: Screen];
 /** The module whose menus the sidebar shows on these routes, and the routes. */
 type Group = [module: string, entries: Entry[]];
 
@@ -141,7 +138,7 @@ const screenGroups = (p: string, productSlug: string): Group[] => [
   [
     'profile',
     [
-      ['/profile', undefined, 'Profile', 'Your profile, activity and sessions.'],
+      ['/profile', undefined, 'Profile', 'Your profile, activity and sessions.', () => import('../features/profile/profile-index-page')],
       [
         '/profile/about',
         'about',
@@ -164,7 +161,7 @@ export function buildShellRoutes(productSlug: string): ShellRouteDef[] {
       title,
       description,
       roleKey: routeKey(path, productSlug),
-      screen: screen ?? intro,
+      screen,
     })),
   );
 }
