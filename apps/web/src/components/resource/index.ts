@@ -11,7 +11,7 @@ export {
 } from './resource-api';
 export { ResourcePage, type ResourcePageProps } from './resource-page';
 export { ResourceFormDrawer, type EditorState, type ResourceForm } from './resource-form-drawer';
-export { historyIcon, historyLabel, RowActions, type RowAction } from './row-actions';
+export { EmptyActionSlot, historyIcon, historyLabel, RowActions, type RowAction } from './row-actions';
 export { HistoryHelpLink } from './history-drawer';
 export { HistoryEntry } from './history-entry';
 export { actorLabel, describeAction, formatValue, humaniseField, summariseChanges } from './history-format';

@@ -1,4 +1,4 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { ActionIcon, Box, Group } from '@mantine/core';
 import { IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { RowTooltip } from '../data-table';
@@ -16,6 +16,12 @@ export type RowAction<Row> = {
 
 /** The History row action's icon (custom row renderers show the same). */
 export const historyIcon = <IconHistory size={18} stroke={1.7} aria-hidden />;
+
+/**
+ * Where a row's action is left out (the own account's Delete): a blank of an icon's size, so each
+ * action sits in the same column on every row instead of shifting right under its neighbours.
+ */
+export const EmptyActionSlot = () => <Box w="var(--ai-size-md)" h="var(--ai-size-md)" style={{ flex: 'none' }} aria-hidden />;
 
 /** The History action's accessible name for a row. */
 export const historyLabel = (name: string) => `History of ${name}`;
@@ -44,9 +50,10 @@ export function RowActions<Row>({
   ];
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      {actions
-        .filter((a) => !a.hidden?.(row))
-        .map((a) => (
+      {actions.map((a) =>
+        a.hidden?.(row) ? (
+          <EmptyActionSlot key={a.label} />
+        ) : (
           <RowTooltip key={a.label} label={a.label} withArrow openDelay={300}>
             <ActionIcon
               variant="subtle"
@@ -57,7 +64,8 @@ export function RowActions<Row>({
               {a.icon}
             </ActionIcon>
           </RowTooltip>
-        ))}
+        ),
+      )}
     </Group>
   );
 }

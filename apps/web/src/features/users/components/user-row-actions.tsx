@@ -2,7 +2,7 @@ import type { User, UserListItem } from '@console/contract';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconKey, IconLock, IconPencil, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { RowTooltip } from '../../../components/data-table';
-import { historyIcon, historyLabel } from '../../../components/resource';
+import { EmptyActionSlot, historyIcon, historyLabel } from '../../../components/resource';
 
 export type UserRowHandlers = {
   onEdit?: (user: UserListItem) => void;
@@ -77,6 +77,7 @@ export function UserRowActions({
         </RowTooltip>
       ) : null}
       {history}
+      {onDelete && user.id === selfId ? <EmptyActionSlot /> : null}
       {onDelete && user.id !== selfId ? (
         <RowTooltip label="Delete" withArrow openDelay={300}>
           <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={() => onDelete(user)}>
