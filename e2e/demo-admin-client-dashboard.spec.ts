@@ -2,9 +2,10 @@
 // charts, each chart with its figures as a captioned table for screen readers.
 import { CLIENT_DASHBOARD_PATH, type ClientDashboard } from '@console/contract';
 import type { Page } from '@playwright/test';
+import { contrastRatio } from '../apps/web/src/lib/theme/color-tuple';
 import { Api, settled, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signIn, test, themeToggle } from './support/fixtures';
 
 const DASHBOARD_PATH = '/demo-admin/client-dashboard';
 const stat = (page: Page, label: string) => page.locator('li').filter({ has: page.getByText(label, { exact: true }) });
@@ -88,5 +89,36 @@ test.describe('client dashboard', () => {
       await expect.poll(namesDrawn).toEqual(labels);
     }
     await expectAccessible(page, 'client dashboard at 390 px', testInfo);
+  });
+
+  test('every bar and slice keeps 3:1 against its card, in light and in dark mode (WCAG 1.4.11)', async ({ page }) => {
+    await signIn(page, 'admin', { at: DASHBOARD_PATH });
+    await settled(page);
+    // Each drawn shape's fill and its card's background, as the browser resolved them.
+    const pairs = () =>
+      page.locator('section').evaluateAll((cards) => {
+        const hex = (rgb: string) =>
+          `#${(rgb.match(/\d+/g) ?? [])
+            .slice(0, 3)
+            .map((n) => Number(n).toString(16).padStart(2, '0'))
+            .join('')}`;
+        return cards.flatMap((card) =>
+          [...card.querySelectorAll<SVGPathElement>('path.recharts-rectangle, .recharts-pie-sector path')]
+            .filter((shape) => shape.getBBox().width > 0)
+            .map((shape) => ({
+              chart: card.querySelector('h2')?.textContent,
+              shape: shape.getAttribute('name'),
+              fill: hex(getComputedStyle(shape).fill),
+              card: hex(getComputedStyle(card).backgroundColor),
+            })),
+        );
+      });
+    for (const scheme of ['light', 'dark']) {
+      await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+      await expect.poll(async () => (await pairs()).length).toBeGreaterThan(8);
+      const weak = (await pairs()).filter((p) => contrastRatio(p.fill, p.card) < 3);
+      expect(weak, `${scheme}: shapes under 3:1`).toEqual([]);
+      if (scheme === 'light') await themeToggle(page).click();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { resourcePath } from './resource-routes';
 
 /** Shared by the tones screens (home recents, user requests, device details): how a platform reads and looks. */
 const PLATFORM_LABELS: Record<Platform, string> = { android: 'Android', ios: 'iOS', web: 'Web', other: 'Other' };
-export const PLATFORM_COLORS: Record<Platform, string> = { android: 'teal', ios: 'blue', web: 'grape', other: 'gray' };
+export const PLATFORM_COLORS = { android: 'teal', ios: 'blue', web: 'grape', other: 'gray' } as const satisfies Record<Platform, string>;
 
 export const platformLabel = (platform: string) => PLATFORM_LABELS[platform as Platform] ?? platform;
 export const PLATFORM_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }));

@@ -5,6 +5,7 @@ import type { MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatCount } from '../../lib/formatters';
 import { ChartCard } from './chart-card';
+import { chartColor } from './chart-colors';
 
 type Counted = { name: string; count: number };
 
@@ -23,7 +24,7 @@ export function CountBarsCard({
   rows,
   nameHeader,
   countHeader,
-  color = 'accent.6',
+  color = chartColor('accent'),
 }: {
   title: string;
   description: ReactNode;

@@ -6,26 +6,32 @@ export type ThemeColors = { primaryColor: string; secondaryColor: string };
 const LIGHT_SURFACE = '#ffffff';
 const DARK_SURFACE = DEFAULT_THEME.colors.dark[7];
 
-/** WCAG 2.2 non-text contrast (1.4.11): a focus indicator needs 3:1 against what surrounds it. */
-export const FOCUS_RING_MIN_CONTRAST = 3;
-/** What a focused control sits on: the page and drawers, the tinted main area, and inputs/hover rows. */
-export const FOCUS_RING_BACKGROUNDS = {
+/**
+ * WCAG 2.2 non-text contrast (1.4.11): a focus indicator, or a chart's bar or slice, needs 3:1
+ * against what surrounds it.
+ */
+export const GRAPHIC_MIN_CONTRAST = 3;
+/** What a focused control or a chart sits on: the page and drawers, the tinted main area, inputs/hover rows, cards. */
+export const GRAPHIC_BACKGROUNDS = {
   light: [LIGHT_SURFACE, DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1]],
   dark: [DEFAULT_THEME.colors.dark[6], DEFAULT_THEME.colors.dark[7], DEFAULT_THEME.colors.dark[8]],
 } as const;
 
 /**
- * The focus ring colour per scheme: the user's primary colour in the first shade that keeps 3:1
- * on every surface of that scheme (Mantine's dark filled shade 5 of the default navy is 2.6:1
- * on the dark page), else a neutral that always does.
+ * A user's colour drawn as a graphic, per scheme: its first shade that keeps 3:1 on every
+ * surface of that scheme, else a neutral that always does. Mantine's dark filled shade 5 of the
+ * default navy is 2.6:1 on the dark page, its shade 6 (what the charts drew) 1.5:1.
  */
-export function focusRingColors(colors: ThemeColors): { light: string; dark: string } {
-  const brand = colorsTupleFromHex(colors.primaryColor);
+function graphicShades(hex: string): { light: string; dark: string } {
+  const tuple = colorsTupleFromHex(hex);
   return {
-    light: shadeOnAll(brand, FOCUS_RING_BACKGROUNDS.light, 6, 9, FOCUS_RING_MIN_CONTRAST, DEFAULT_THEME.colors.dark[9]),
-    dark: shadeOnAll(brand, FOCUS_RING_BACKGROUNDS.dark, 5, 0, FOCUS_RING_MIN_CONTRAST, DEFAULT_THEME.white),
+    light: shadeOnAll(tuple, GRAPHIC_BACKGROUNDS.light, 6, 9, GRAPHIC_MIN_CONTRAST, DEFAULT_THEME.colors.dark[9]),
+    dark: shadeOnAll(tuple, GRAPHIC_BACKGROUNDS.dark, 5, 0, GRAPHIC_MIN_CONTRAST, DEFAULT_THEME.white),
   };
 }
+
+/** The focus ring colour per scheme: the user's primary colour as a graphic. */
+export const focusRingColors = (colors: ThemeColors) => graphicShades(colors.primaryColor);
 
 /** Mantine theme built from the user's colours (spec s.4). 'brand' = primary, 'accent' = secondary. */
 export function createAppTheme(colors: ThemeColors): MantineThemeOverride {
@@ -60,6 +66,8 @@ export function createCssVariablesResolver(colors: ThemeColors): CSSVariablesRes
   const lightAccent = readableShade(accent, LIGHT_SURFACE, 6, 9);
   const darkAccent = readableShade(accent, DARK_SURFACE, 4, 0);
   const focusRing = focusRingColors(colors);
+  // Chart shapes in the user's colours (components/charts/chart-colors.ts).
+  const chartAccent = graphicShades(colors.secondaryColor);
   return () => ({
     variables: {},
     light: {
@@ -71,6 +79,8 @@ export function createCssVariablesResolver(colors: ThemeColors): CSSVariablesRes
       '--app-surface': 'var(--mantine-color-gray-0)',
       '--app-border': 'var(--mantine-color-gray-3)',
       '--app-focus-ring': focusRing.light,
+      '--app-chart-brand': focusRing.light,
+      '--app-chart-accent': chartAccent.light,
     },
     dark: {
       // Mantine's dark text (#c9c9c9) reads washed out on large headings; a brighter grey keeps contrast crisp.
@@ -88,6 +98,8 @@ export function createCssVariablesResolver(colors: ThemeColors): CSSVariablesRes
       '--app-surface': 'var(--mantine-color-dark-8)',
       '--app-border': 'var(--mantine-color-dark-4)',
       '--app-focus-ring': focusRing.dark,
+      '--app-chart-brand': focusRing.dark,
+      '--app-chart-accent': chartAccent.dark,
     },
   });
 }

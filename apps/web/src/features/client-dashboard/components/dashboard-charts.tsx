@@ -3,11 +3,11 @@ import '@mantine/charts/styles.css';
 import type { ClientDashboard } from '@console/contract';
 import { DonutChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
-import { ChartCard, ChartLegend, CountBarsCard } from '../../../components/charts';
+import { ChartCard, ChartLegend, CountBarsCard, chartColor } from '../../../components/charts';
 import { countOf, formatCount } from '../../../lib/formatters';
 
 const TYPE_LABELS: Record<keyof ClientDashboard['clientsByType'], string> = { demo: 'Demo', live: 'Live', both: 'Demo and live' };
-const TYPE_COLORS = { demo: 'brand.6', live: 'teal.6', both: 'grape.6' } as const;
+const TYPE_COLORS = { demo: chartColor('brand'), live: chartColor('teal'), both: chartColor('grape') };
 const STATUS_LABELS: Record<keyof ClientDashboard['clientsByStatus'], string> = { active: 'Active', inactive: 'Inactive' };
 const UPLOAD_LABELS: Record<keyof ClientDashboard['bulkUploads'], string> = {
   pending: 'Pending',
@@ -73,7 +73,7 @@ export function DashboardCharts({ data }: { data: ClientDashboard }) {
         rows={statuses}
         nameHeader="Status"
         countHeader="Clients"
-        color="teal.6"
+        color={chartColor('teal')}
       />
       <CountBarsCard
         title="Manage actions by type"
@@ -81,7 +81,7 @@ export function DashboardCharts({ data }: { data: ClientDashboard }) {
         rows={actions}
         nameHeader="Type"
         countHeader="Actions"
-        color="orange.6"
+        color={chartColor('orange')}
       />
       <CountBarsCard
         title="Bulk upload outcomes"
@@ -89,7 +89,7 @@ export function DashboardCharts({ data }: { data: ClientDashboard }) {
         rows={uploads}
         nameHeader="Outcome"
         countHeader="Uploads"
-        color="brand.6"
+        color={chartColor('brand')}
       />
     </SimpleGrid>
   );

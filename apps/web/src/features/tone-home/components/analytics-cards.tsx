@@ -2,7 +2,7 @@
 import '@mantine/charts/styles.css';
 import type { ToneAnalytics } from '@console/contract';
 import { DonutChart } from '@mantine/charts';
-import { ChartCard, ChartLegend, CountBarsCard } from '../../../components/charts';
+import { ChartCard, ChartLegend, CountBarsCard, chartColor } from '../../../components/charts';
 import { PLATFORM_COLORS, platformLabel } from '../../../lib/user-requests';
 import { countOf, formatCount } from '../../../lib/formatters';
 
@@ -13,7 +13,7 @@ const platformColumns = [
 
 /** Requests per platform as a donut; the largest share is named in the description. */
 export function PlatformCard({ rows }: { rows: ToneAnalytics['byPlatform'] }) {
-  const data = rows.map((r) => ({ name: platformLabel(r.platform), value: r.count, color: `${PLATFORM_COLORS[r.platform]}.6` }));
+  const data = rows.map((r) => ({ name: platformLabel(r.platform), value: r.count, color: chartColor(PLATFORM_COLORS[r.platform]) }));
   const total = rows.reduce((sum, r) => sum + r.count, 0);
   const top = [...rows].sort((a, b) => b.count - a.count)[0];
   const description =
