@@ -6,4 +6,4 @@ export { PerDayCard } from './per-day-card';
 export { dayLabel, perDaySummary } from './chart-format';
 export { ChartLegend, type LegendItem } from './chart-legend';
 export { CountBarsCard } from './count-bars-card';
-export { CHART_SHADES, chartColor } from './chart-colors';
+export { chartColor } from './chart-colors';
