@@ -67,6 +67,9 @@ test.describe('home access rules', () => {
     await signIn(page, 'guest');
     await expect(page.getByText(UI_TEXT.contactAdminTitle)).toBeVisible();
     await expect(page.getByText(UI_TEXT.noAccessBody)).toBeVisible();
+    // Nothing to choose: the welcome line does not ask to choose a module.
+    await expect(page.getByText('Your account has no modules yet.')).toBeVisible();
+    await expect(page.getByText('Choose a module to continue.')).toHaveCount(0);
     await expect(page.getByText(E2E.supportEmail)).toBeVisible();
     await expect(page.getByRole('button', { name: new RegExp(`^${UI_TEXT.open}`) })).toHaveCount(0);
     await expectAccessible(page, 'home (no modules)', testInfo);

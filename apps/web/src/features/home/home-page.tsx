@@ -47,8 +47,9 @@ export default function HomePage() {
       <Container size="lg" component="main" pb="xl" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <div className={classes.hero}>
           <Title order={1}>{firstname ? `Welcome back, ${firstname}` : 'Welcome back'}</Title>
+          {/* The boot frame paints the first text; it changes in place (no shift) when there is nothing to choose. */}
           <Text c="dimmed" mt={4}>
-            Choose a module to continue.
+            {modules.data?.length === 0 ? 'Your account has no modules yet.' : 'Choose a module to continue.'}
           </Text>
         </div>
 
