@@ -136,6 +136,36 @@ test.describe('keyboard and focus', () => {
     expect(stops.length).toBeLessThanOrEqual(26 - icons + 1);
   });
 
+  test('closing a drawer or dialog gives focus back to the button that opened it, the first time as every time', async ({ page }) => {
+    await signIn(page, 'admin', { at: USERS_PATH });
+    await settled(page);
+    const edit = page
+      .getByRole('main')
+      .getByRole('button', { name: /^Edit / })
+      .first();
+    const history = page
+      .getByRole('main')
+      .getByRole('button', { name: /^History of / })
+      .first();
+    for (const [opener, how] of [
+      [edit, 'Escape'],
+      [history, 'Escape'],
+      [edit, 'Escape'],
+      [page.getByRole('button', { name: 'Add user', exact: true }), 'Cancel'],
+    ] as const) {
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const open = page.getByRole('dialog');
+      await expect(open).toBeVisible();
+      await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+      if (how === 'Escape') await page.keyboard.press('Escape');
+      else await open.getByRole('button', { name: how, exact: true }).click();
+      await expect(open).toBeHidden();
+      // Not <body>: the keyboard user goes on from where they were.
+      await expect(opener).toBeFocused();
+    }
+  });
+
   test('in dark mode the focus ring keeps 3:1 against the page behind it', async ({ page }, testInfo) => {
     await signIn(page, 'admin');
     await themeToggle(page).click();
