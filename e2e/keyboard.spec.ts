@@ -152,6 +152,14 @@ test.describe('keyboard and focus', () => {
       [history, 'Escape'],
       [edit, 'Escape'],
       [page.getByRole('button', { name: 'Add user', exact: true }), 'Cancel'],
+      // The confirm dialog, whose code loads on the first alert and mounts already open.
+      [
+        page
+          .getByRole('main')
+          .getByRole('button', { name: /^Delete (?!selected)/ })
+          .first(),
+        'Escape',
+      ],
     ] as const) {
       await opener.focus();
       await page.keyboard.press('Enter');

@@ -72,6 +72,31 @@ describe('MountWhenOpened and focus', () => {
     }
   });
 
+  it('gives focus back too when it was mounted already open (the alert host, loaded on the first alert)', async () => {
+    const user = userEvent.setup();
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    function Alert({ opened }: { opened: boolean }) {
+      return (
+        <MantineProvider env="test">
+          <MountWhenOpened opened={opened}>
+            <Modal opened={opened} onClose={() => undefined} title="Delete?">
+              <button type="button">Yes</button>
+            </Modal>
+          </MountWhenOpened>
+        </MantineProvider>
+      );
+    }
+    const { rerender } = render(<Alert opened />);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    rerender(<Alert opened={false} />);
+    await waitFor(() => expect(opener).toHaveFocus());
+    opener.remove();
+  });
+
   it('leaves focus alone when the opener is gone', async () => {
     const opener = document.createElement('button');
     document.body.append(opener);

@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 // Mantine hands focus back 10 ms after a close; this runs after it, and only when it did not.
 const RETURN_FOCUS_DELAY_MS = 20;
 
+const focusedElement = () => (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+
 /**
  * Renders a dialog or drawer only once it has been opened, and keeps it from then on (so its
  * closing transition plays). Mantine's Modal and Drawer mount their focus, scroll-lock and id
@@ -17,12 +19,17 @@ const RETURN_FOCUS_DELAY_MS = 20;
  * focus moved elsewhere since or the element is gone. Later opens are Mantine's own.
  */
 export function MountWhenOpened({ opened, children }: { opened: boolean; children: ReactNode }) {
-  const [mounted, setMounted] = useState(opened);
   const opener = useRef<HTMLElement | null>(null);
+  // Mounted open at once (the alert host, loaded on the first alert, starts open): the focused
+  // element is still the one that asked for it.
+  const [mounted, setMounted] = useState(() => {
+    if (opened) opener.current = focusedElement();
+    return opened;
+  });
   // A state update during render (React's documented pattern for state derived from props); at
   // this point the dialog has not rendered, so the focused element is still the one that opened it.
   if (opened && !mounted) {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    opener.current = focusedElement();
     setMounted(true);
   }
 
