@@ -21,6 +21,14 @@ const data = {
   bulkUploads: { pending: 0, processing: 1, completed: 3, failed: 1, 'partially-failed': 2 },
 };
 const ok = (figures: typeof data = data) => new Response(JSON.stringify({ data: figures }), { status: 200 });
+/** The screen, its API answering these figures. */
+const showFigures = (figures: typeof data = data) => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => ok(figures)),
+  );
+  renderWithRouter(<ClientDashboardPage />);
+};
 const fail = () => new Response('{"success":false,"message":"down","code":"UNAVAILABLE"}', { status: 503 });
 const REJECTION = 'Failed to fetch demo dashboard data';
 
@@ -88,11 +96,7 @@ describe('client dashboard', () => {
   });
 
   it('each chart has its figures as a table captioned with its title', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => ok()),
-    );
-    renderWithRouter(<ClientDashboardPage />);
+    showFigures();
     const table = await screen.findByRole('table', { name: 'Bulk upload outcomes' });
     expect(within(table).getByRole('row', { name: 'Partially failed 2' })).toBeInTheDocument();
     expect(
@@ -104,11 +108,7 @@ describe('client dashboard', () => {
 
   it('no clients: the donut says so instead of drawing a blank ring, and its table still lists the zeros', async () => {
     const none = { ...data, clientsByType: { demo: 0, live: 0, both: 0 }, clientsByStatus: { active: 0, inactive: 0 } };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => ok(none)),
-    );
-    renderWithRouter(<ClientDashboardPage />);
+    showFigures(none);
     const chart = await screen.findByRole('region', { name: 'Clients by type' });
     expect(within(chart).getByText('No clients yet.')).toBeInTheDocument();
     expect(within(chart).getByText('0 clients in all.')).toBeInTheDocument();
@@ -122,11 +122,7 @@ describe('client dashboard', () => {
       ...data,
       manageActions: { ...data.manageActions, total: 1009, active: 1008, byType: { ...data.manageActions.byType, 'open-url': 1003 } },
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => ok(big)),
-    );
-    renderWithRouter(<ClientDashboardPage />);
+    showFigures(big);
     const chart = await screen.findByRole('region', { name: 'Manage actions by type' });
     expect(within(chart).getByText('1,009 actions, 1,008 active.')).toBeInTheDocument();
     expect(
