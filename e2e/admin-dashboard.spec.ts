@@ -1,7 +1,8 @@
-import { ADMIN_API_PATHS } from '@console/contract';
-import { Api, PRODUCT, uniqueTag } from './support/admin';
+import { ADMIN_API_PATHS, MODULE_IDS, PERMISSION_KEYS } from '@console/contract';
+import { contrastRatio } from '../apps/web/src/lib/theme/color-tuple';
+import { Api, menuIds, PRODUCT, signInAs, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signIn, test, themeToggle } from './support/fixtures';
 
 type Dashboard = { data: { companies: number; users: number; roles: number; signInsPerDay: { date: string; count: number }[] } };
 
@@ -59,5 +60,66 @@ test.describe('product dashboard', () => {
     await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('[data-chart="per-day"] canvas').first()).toBeVisible();
     await expect(chart.locator('[data-in-view]')).toHaveCount(0);
+  });
+
+  test("the sign-ins line keeps 3:1 against its card in the user's own light colour, in light and in dark mode (WCAG 1.4.11)", async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await Api.admin(baseURL!);
+    const tag = uniqueTag();
+    const role = await admin.createRole(`E2E chart ${tag}`);
+    await admin.setGrants(role.id, {
+      moduleIds: [MODULE_IDS.product],
+      menuIds: menuIds(MODULE_IDS.product, 'dashboard'),
+      roleKeys: [PERMISSION_KEYS.productDashboard.view],
+    });
+    // A light blue: Mantine's shade 5 of it, what the line was drawn in, is 1.7:1 on white.
+    const user = await admin.createUser({
+      firstname: 'Cleo',
+      lastname: `Chart ${tag}`,
+      email: `e2e-chart-${tag}@example.test`,
+      roleId: role.id,
+      primaryColor: '#74c0fc',
+    });
+    await signInAs(page, user.email);
+    await page.goto(`${PRODUCT}/dashboard`);
+    const chart = page.getByRole('region', { name: 'Sign-ins per day' });
+    await chart.scrollIntoViewIfNeeded();
+    // The line's colour as drawn (the most frequent opaque colour on the canvas that is not a grey
+    // of the axes and grid; the area under it is translucent) and the card's background.
+    const lineOnCard = () =>
+      chart.evaluate((card) => {
+        const canvas = card.querySelector<HTMLCanvasElement>('[data-chart="per-day"] canvas');
+        const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+        if (!pixels) return null;
+        const counts = new Map<string, number>();
+        for (let i = 0; i < pixels.length; i += 4) {
+          const [r = 0, g = 0, b = 0, a = 0] = pixels.subarray(i, i + 4);
+          if (a < 255 || Math.max(r, g, b) - Math.min(r, g, b) < 24) continue;
+          const hex = `#${[r, g, b].map((n) => n.toString(16).padStart(2, '0')).join('')}`;
+          counts.set(hex, (counts.get(hex) ?? 0) + 1);
+        }
+        const line = [...counts].sort((x, y) => y[1] - x[1])[0]?.[0];
+        const rgb = getComputedStyle(card).backgroundColor.match(/\d+/g) ?? [];
+        const background = `#${rgb
+          .slice(0, 3)
+          .map((n) => Number(n).toString(16).padStart(2, '0'))
+          .join('')}`;
+        return line ? { line, background } : null;
+      });
+    for (const scheme of ['light', 'dark']) {
+      await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+      await expect
+        .poll(
+          async () => {
+            const drawn = await lineOnCard();
+            return drawn && contrastRatio(drawn.line, drawn.background);
+          },
+          { message: `${scheme}: the line against its card` },
+        )
+        .toBeGreaterThanOrEqual(3);
+      if (scheme === 'light') await themeToggle(page).click();
+    }
   });
 });

@@ -173,6 +173,7 @@ export class Api {
     roleId: number;
     password?: string;
     companyId?: number;
+    primaryColor?: string;
   }): Promise<ApiUser> {
     const res = await this.call<{ data: ApiUser }>('POST', ADMIN_API_PATHS.users.add, {
       password: TEST_PASSWORD,

@@ -10,6 +10,7 @@ import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import classes from './area-chart-drawing.module.css';
+import { chartHex } from './chart-colors';
 
 type Props = { data: { day: string; count: number }[]; label: string; height: number };
 
@@ -25,8 +26,8 @@ export default function AreaChartDrawing({ data, label, height }: Props) {
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    // The primary colour (the user's 'brand'), as Mantine's chart drew it ('brand.5').
-    const primary = (theme.colors[theme.primaryColor] ?? theme.colors.blue)[dark ? 4 : 5];
+    // The user's primary colour in the shade with 3:1 on the card, as the bar charts draw it.
+    const primary = chartHex(theme, 'brand', dark ? 'dark' : 'light');
     const colors = {
       line: primary,
       fill: `${primary}59`,

@@ -33,6 +33,14 @@ function graphicShades(hex: string): { light: string; dark: string } {
 /** The focus ring colour per scheme: the user's primary colour as a graphic. */
 export const focusRingColors = (colors: ThemeColors) => graphicShades(colors.primaryColor);
 
+/** The user's colours as graphics, per scheme: a chart's 'brand' and 'accent'. */
+export type GraphicColors = Record<'brand' | 'accent', { light: string; dark: string }>;
+
+const graphicColors = (colors: ThemeColors): GraphicColors => ({
+  brand: focusRingColors(colors),
+  accent: graphicShades(colors.secondaryColor),
+});
+
 /** Mantine theme built from the user's colours (spec s.4). 'brand' = primary, 'accent' = secondary. */
 export function createAppTheme(colors: ThemeColors): MantineThemeOverride {
   return createTheme({
@@ -51,6 +59,8 @@ export function createAppTheme(colors: ThemeColors): MantineThemeOverride {
     headings: { fontWeight: '650' },
     cursorType: 'pointer',
     components: { Combobox: { defaultProps: { keepMounted: false } } },
+    // For what draws on a canvas (components/charts/chart-colors.ts), where a CSS variable does not reach.
+    other: { graphicColors: graphicColors(colors) },
   });
 }
 
@@ -65,9 +75,8 @@ export function createCssVariablesResolver(colors: ThemeColors): CSSVariablesRes
   const darkLink = readableShade(brand, DARK_SURFACE, 4, 0);
   const lightAccent = readableShade(accent, LIGHT_SURFACE, 6, 9);
   const darkAccent = readableShade(accent, DARK_SURFACE, 4, 0);
-  const focusRing = focusRingColors(colors);
-  // Chart shapes in the user's colours (components/charts/chart-colors.ts).
-  const chartAccent = graphicShades(colors.secondaryColor);
+  // The focus ring, and chart shapes in the user's colours (components/charts/chart-colors.ts).
+  const { brand: focusRing, accent: chartAccent } = graphicColors(colors);
   return () => ({
     variables: {},
     light: {
