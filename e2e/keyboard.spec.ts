@@ -1,7 +1,8 @@
 // Keyboard and focus checks of the shared shell and form parts (issue 7 s.1): the skip link, the
 // Tab stops of a long form and the focus ring's contrast in dark mode.
 import type { Page } from '@playwright/test';
-import { PRODUCT, dialog, settled } from './support/admin';
+import { CONFIRM_TEXT } from '@console/contract';
+import { Api, PRODUCT, dialog, settled, table, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
 import { expect, signIn, test, themeToggle } from './support/fixtures';
 
@@ -171,6 +172,33 @@ test.describe('keyboard and focus', () => {
       await expect(open).toBeHidden();
       // Not <body>: the keyboard user goes on from where they were.
       await expect(opener).toBeFocused();
+    }
+  });
+
+  test('a row deleted from the keyboard leaves focus on the same button of the row that takes its place, then on the table', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await Api.admin(baseURL!);
+    const tag = uniqueTag();
+    // Newest first: B is the first row, A the second.
+    for (const name of ['A', 'B']) await admin.createCompany({ name: `Keyboard ${name} ${tag}` });
+    await signIn(page, 'admin', { at: `${PRODUCT}/companies?search=${encodeURIComponent(tag)}` });
+    const companies = table(page, 'Companies');
+    await expect(companies.locator('tbody tr')).toHaveCount(2);
+    const remove = (name: string) => companies.getByRole('button', { name: `Delete Keyboard ${name} ${tag}` });
+    for (const [name, then] of [
+      ['B', remove('A')],
+      ['A', companies],
+    ] as const) {
+      await remove(name).focus();
+      await page.keyboard.press('Enter');
+      const confirm = dialog(page, CONFIRM_TEXT.deleteTitle);
+      await confirm.getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).focus();
+      await page.keyboard.press('Enter');
+      await expect(remove(name)).toHaveCount(0);
+      // Not <body>: the next Tab goes on from the list, not from the top of the page.
+      await expect(then).toBeFocused();
     }
   });
 

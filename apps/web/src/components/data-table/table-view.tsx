@@ -1,5 +1,6 @@
 import { Loader } from '@mantine/core';
 import { memo, type ReactNode, type Ref, type UIEvent } from 'react';
+import { useKeepFocusInRows } from './keep-focus-in-rows';
 import { type RowWindow, useRowWindowState } from './row-window';
 import classes from './table-view.module.css';
 import type { RecordId } from './types';
@@ -53,6 +54,7 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  */
 export function TableView<T>(props: TableViewProps<T>) {
   const { label, columns, records, sortStatus, fetching, empty, height, maxHeight, focusLabel } = props;
+  const keepFocus = useKeepFocusInRows(records);
   return (
     <div className={classes.frame} data-table-frame="" data-fetching={fetching || undefined}>
       <div
@@ -72,7 +74,7 @@ export function TableView<T>(props: TableViewProps<T>) {
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={keepFocus.bodyRef} onFocus={keepFocus.onFocus}>
             <Rows records={records} columns={columns} getId={props.getId} onRowClick={props.onRowClick} />
           </tbody>
         </table>

@@ -1,0 +1,74 @@
+import { type FocusEvent, useCallback, useLayoutEffect, useRef } from 'react';
+
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** How long a lost focus is waited for while a dialog that is closing still holds it. */
+const DIALOG_CLOSE_WAIT_MS = 1_500;
+
+/** The focused element, its row and cell, and which of the cell's focusable elements it was. */
+type Place = { element: HTMLElement; row: number; cell: number; nth: number };
+
+const focusablesIn = (scope: Element | undefined) => [...(scope?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
+const inDialog = () => Boolean(document.activeElement?.closest('[role="dialog"], [role="alertdialog"]'));
+
+/**
+ * Keeps the keyboard user's place when the row they were on goes away (deleted, here or by
+ * someone else, or filtered out by an edit): focus moves to the same control of the row that took its
+ * place (the next one, or the last row when it was the last), else to the table itself. Without
+ * it, focus fell to <body> and the next Tab started again from the top of the page.
+ *
+ * Focus is only moved when it was lost: a user who has gone on to something else is left there. A
+ * confirm dialog that is still closing holds focus for a moment (and gives it back to the row's
+ * button when it is gone), so a loss is waited for while one is open.
+ */
+export function useKeepFocusInRows(records: readonly unknown[]) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const place = useRef<Place | null>(null);
+
+  const onFocus = useCallback((event: FocusEvent<HTMLTableSectionElement>) => {
+    const element = event.target as HTMLElement;
+    const cell = element.closest('td');
+    const row = cell?.parentElement;
+    if (!cell || !(row instanceof HTMLTableRowElement)) return;
+    place.current = { element, row: row.sectionRowIndex, cell: cell.cellIndex, nth: focusablesIn(cell).indexOf(element) };
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: records is the trigger (rows were added or removed)
+  useLayoutEffect(() => {
+    const lost = place.current;
+    if (!lost || lost.element.isConnected) return;
+    const restore = () => {
+      place.current = null;
+      const body = bodyRef.current;
+      if (!body?.isConnected) return;
+      const rows = [...body.rows].filter((row) => !row.dataset.held);
+      const row = rows[Math.min(lost.row, rows.length - 1)];
+      // The same button of the row actions (Delete stays Delete), or the cell's last, or the row's first.
+      const inCell = focusablesIn(row?.cells[lost.cell]);
+      const target = inCell[Math.min(Math.max(lost.nth, 0), inCell.length - 1)] ?? focusablesIn(row)[0];
+      if (target) return target.focus();
+      // No row left: the table, which says its name and that it is empty.
+      const table = body.closest('table');
+      if (!table) return;
+      table.tabIndex = -1;
+      table.focus();
+    };
+    if (focusIsLost()) return restore();
+    // The place is kept while a dialog may still give focus back (and if the rows change again
+    // meanwhile, this runs again); anything else means the user has moved on.
+    if (!inDialog()) {
+      place.current = null;
+      return;
+    }
+    const until = performance.now() + DIALOG_CLOSE_WAIT_MS;
+    let frame = requestAnimationFrame(function wait() {
+      if (focusIsLost()) restore();
+      else if (inDialog() && performance.now() < until) frame = requestAnimationFrame(wait);
+      else place.current = null;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [records]);
+
+  return { bodyRef, onFocus };
+}
