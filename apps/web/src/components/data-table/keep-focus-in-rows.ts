@@ -14,8 +14,8 @@ const inDialog = () => Boolean(document.activeElement?.closest('[role="dialog"],
 
 /**
  * Keeps the keyboard user's place when the row they were on goes away (deleted, here or by
- * someone else, or filtered out by an edit): focus moves to the same control of the row that took its
- * place (the next one, or the last row when it was the last), else to the table itself. Without
+ * someone else, or filtered out by an edit): focus moves to the same control of the row that took
+ * its place (the next one, or the last row when it was the last), else to the table itself. Without
  * it, focus fell to <body> and the next Tab started again from the top of the page.
  *
  * Focus is only moved when it was lost: a user who has gone on to something else is left there. A
@@ -48,7 +48,7 @@ export function useKeepFocusInRows(records: readonly unknown[]) {
       const inCell = focusablesIn(row?.cells[lost.cell]);
       const target = inCell[Math.min(Math.max(lost.nth, 0), inCell.length - 1)] ?? focusablesIn(row)[0];
       if (target) return target.focus();
-      // No row left: the table, which says its name and that it is empty.
+      // No row left: the table (a screen reader names it; its empty message follows it).
       const table = body.closest('table');
       if (!table) return;
       table.tabIndex = -1;
