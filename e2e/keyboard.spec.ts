@@ -202,6 +202,29 @@ test.describe('keyboard and focus', () => {
     }
   });
 
+  test('after "Delete selected" from the keyboard, focus is on the select-all box (the button is then disabled)', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await Api.admin(baseURL!);
+    const tag = uniqueTag();
+    for (const name of ['A', 'B', 'C']) await admin.createCompany({ name: `Bulk keys ${name} ${tag}` });
+    await signIn(page, 'admin', { at: `${PRODUCT}/companies?search=${encodeURIComponent(tag)}` });
+    const companies = table(page, 'Companies');
+    await expect(companies.locator('tbody tr')).toHaveCount(3);
+    for (const name of ['A', 'C']) {
+      await companies.getByRole('checkbox', { name: new RegExp(`Bulk keys ${name} `) }).focus();
+      await page.keyboard.press('Space');
+    }
+    await page.getByRole('button', { name: 'Delete selected (2)' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog(page, CONFIRM_TEXT.deleteTitle).getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).focus();
+    await page.keyboard.press('Enter');
+    await expect(companies.locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Delete selected', exact: true })).toBeDisabled();
+    await expect(companies.getByRole('checkbox', { name: 'Select all rows on this page' })).toBeFocused();
+  });
+
   test('in dark mode the focus ring keeps 3:1 against the page behind it', async ({ page }, testInfo) => {
     await signIn(page, 'admin');
     await themeToggle(page).click();

@@ -318,6 +318,28 @@ describe('DataTable: selection and bulk delete', () => {
     await waitFor(() => expect(queryFn.mock.calls.length).toBeGreaterThan(calls));
   });
 
+  it('gives focus to the select-all box once the selected rows are gone, back to the button when the delete failed', async () => {
+    // The confirm dialog takes focus and, as the button is disabled while it deletes, leaves it on <body>.
+    const onConfirmDelete = async () => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      return true;
+    };
+    let fail = true;
+    const onBulkDelete = vi.fn(async () => {
+      if (fail) throw new Error('refused');
+    });
+    const { user } = setup({ onConfirmDelete, onBulkDelete });
+    await screen.findByText('User 1');
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
+    await waitFor(() => expect(onBulkDelete).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toHaveFocus());
+    fail = false;
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(onBulkDelete).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select all rows on this page' })).toHaveFocus());
+  });
+
   it('does not delete when the confirm is cancelled', async () => {
     const onConfirmDelete = vi.fn(async () => false);
     const onBulkDelete = vi.fn();

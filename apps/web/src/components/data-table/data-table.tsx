@@ -264,6 +264,9 @@ function DataTableView<T>(props: DataTableProps<T>) {
 
   // A long page draws the rows near the body's scroll position (row-window.tsx).
   const rowWindow = useRowWindow(shownRecords.length, tableColumns.length, shownRecords);
+  const { viewportRef } = rowWindow;
+  // Where focus goes after "Delete selected" (the button is then disabled): the select-all box.
+  const selectAllBox = useCallback(() => viewportRef.current?.querySelector<HTMLElement>('thead input[type="checkbox"]'), [viewportRef]);
 
   // The table itself renders again only when one of its own inputs changes (not when the toolbar,
   // the footer or the page around it does).
@@ -318,6 +321,7 @@ function DataTableView<T>(props: DataTableProps<T>) {
               onConfirmDelete={onConfirmDelete}
               onBulkDelete={onBulkDelete}
               onDeleted={() => queryClient.invalidateQueries({ queryKey: [...queryKey] })}
+              focusAfterDelete={selectAllBox}
             />
           ) : null}
         </Group>

@@ -1,16 +1,12 @@
 import { type FocusEvent, useCallback, useLayoutEffect, useRef } from 'react';
+import { whenFocusLost } from '../ui/when-focus-lost';
 
 const FOCUSABLE =
   'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-/** How long a lost focus is waited for while a dialog that is closing still holds it. */
-const DIALOG_CLOSE_WAIT_MS = 1_500;
-
 /** The focused element, its row and cell, and which of the cell's focusable elements it was. */
 type Place = { element: HTMLElement; row: number; cell: number; nth: number };
 
 const focusablesIn = (scope: Element | undefined) => [...(scope?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
-const inDialog = () => Boolean(document.activeElement?.closest('[role="dialog"], [role="alertdialog"]'));
 
 /**
  * Keeps the keyboard user's place when the row they were on goes away (deleted, here or by
@@ -18,9 +14,8 @@ const inDialog = () => Boolean(document.activeElement?.closest('[role="dialog"],
  * its place (the next one, or the last row when it was the last), else to the table itself. Without
  * it, focus fell to <body> and the next Tab started again from the top of the page.
  *
- * Focus is only moved when it was lost: a user who has gone on to something else is left there. A
- * confirm dialog that is still closing holds focus for a moment (and gives it back to the row's
- * button when it is gone), so a loss is waited for while one is open.
+ * Focus is only moved when it was lost: a user who has gone on to something else is left there
+ * (whenFocusLost, which also waits for a confirm dialog that is still closing).
  */
 export function useKeepFocusInRows(records: readonly unknown[]) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -34,12 +29,21 @@ export function useKeepFocusInRows(records: readonly unknown[]) {
     place.current = { element, row: row.sectionRowIndex, cell: cell.cellIndex, nth: focusablesIn(cell).indexOf(element) };
   }, []);
 
+  // Leaving the rows for another control forgets the place ("Delete selected" takes the rows
+  // away, and then has its own rule). Into a dialog (the row's confirm, its edit drawer), or to
+  // nothing (the element was removed, the window lost focus), it is kept.
+  const onBlur = useCallback((event: FocusEvent<HTMLTableSectionElement>) => {
+    const next = event.relatedTarget;
+    if (!(next instanceof Element) || event.currentTarget.contains(next) || next.closest('[role="dialog"], [role="alertdialog"]')) return;
+    place.current = null;
+  }, []);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: records is the trigger (rows were added or removed)
   useLayoutEffect(() => {
     const lost = place.current;
     if (!lost || lost.element.isConnected) return;
-    const restore = () => {
-      place.current = null;
+    place.current = null;
+    const cancel = whenFocusLost(() => {
       const body = bodyRef.current;
       if (!body?.isConnected) return;
       const rows = [...body.rows].filter((row) => !row.dataset.held);
@@ -53,22 +57,12 @@ export function useKeepFocusInRows(records: readonly unknown[]) {
       if (!table) return;
       table.tabIndex = -1;
       table.focus();
-    };
-    if (focusIsLost()) return restore();
-    // The place is kept while a dialog may still give focus back (and if the rows change again
-    // meanwhile, this runs again); anything else means the user has moved on.
-    if (!inDialog()) {
-      place.current = null;
-      return;
-    }
-    const until = performance.now() + DIALOG_CLOSE_WAIT_MS;
-    let frame = requestAnimationFrame(function wait() {
-      if (focusIsLost()) restore();
-      else if (inDialog() && performance.now() < until) frame = requestAnimationFrame(wait);
-      else place.current = null;
     });
-    return () => cancelAnimationFrame(frame);
+    // The rows changed again while a closing dialog held focus: the next run waits on.
+    return () => {
+      if (cancel() && !place.current) place.current = lost;
+    };
   }, [records]);
 
-  return { bodyRef, onFocus };
+  return { bodyRef, onFocus, onBlur };
 }

@@ -74,7 +74,7 @@ export function TableView<T>(props: TableViewProps<T>) {
               ))}
             </tr>
           </thead>
-          <tbody ref={keepFocus.bodyRef} onFocus={keepFocus.onFocus}>
+          <tbody ref={keepFocus.bodyRef} onFocus={keepFocus.onFocus} onBlur={keepFocus.onBlur}>
             <Rows records={records} columns={columns} getId={props.getId} onRowClick={props.onRowClick} />
           </tbody>
         </table>
