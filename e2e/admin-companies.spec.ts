@@ -20,6 +20,49 @@ const COMPANIES_PATH = `${PRODUCT}/companies`;
 const textbox = (scope: import('@playwright/test').Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
 
 test.describe('companies screen', () => {
+  test('a changed form asks before it is thrown away (Escape, Cancel, a click outside); an unchanged one closes at once', async ({
+    page,
+  }, testInfo) => {
+    const name = `Half typed ${uniqueTag()}`;
+    await signIn(page, 'admin', { at: COMPANIES_PATH });
+    const addButton = page.getByRole('button', { name: 'Add company', exact: true });
+    const add = dialog(page, 'Add company');
+    const ask = dialog(page, 'Discard unsaved changes?');
+
+    // Unchanged: Escape closes it without a question.
+    await addButton.click();
+    await page.keyboard.press('Escape');
+    await expect(add).toBeHidden();
+    await expect(ask).toBeHidden();
+
+    await addButton.click();
+    await textbox(add, 'Company name').fill(name);
+    await page.keyboard.press('Escape');
+    await expect(ask).toContainText('Your changes have not been saved. Leave and lose them?');
+    // Enter keeps the changes: the safe answer has focus.
+    await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(ask).toBeHidden();
+    await expect(textbox(add, 'Company name')).toHaveValue(name);
+    // A click on the page behind the drawer; Escape in the question keeps editing as well.
+    await page.mouse.click(40, 450);
+    await expect(ask).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('discard-question.png') });
+    await page.keyboard.press('Escape');
+    await expect(ask).toBeHidden();
+    await expect(add).toBeVisible();
+    await expect(textbox(add, 'Company name')).toHaveValue(name);
+
+    // Cancel asks too; this time the changes go.
+    await add.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(add).toBeHidden();
+    await addButton.click();
+    await expect(textbox(add, 'Company name')).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(add).toBeHidden();
+  });
+
   test('add a company with a logo, edit it, delete it behind the spec confirm', async ({ page }, testInfo) => {
     const tag = uniqueTag();
     const name = `Logo Works ${tag}`;

@@ -112,6 +112,9 @@ test.describe('manage-actions screen', () => {
     await expect(media.getByText('Choose a media item of this client')).toBeVisible();
     await expectAccessible(page, 'show-media drawer', testInfo);
     await media.getByRole('button', { name: 'Cancel' }).click();
+    // The form was changed: closing it asks first.
+    await dialog(page, 'Discard unsaved changes?').getByRole('button', { name: 'Discard changes' }).click();
+    await expect(media).toBeHidden();
     await page.unroute('**/api/demo-media?**');
 
     await page.getByRole('searchbox', { name: 'Search actions' }).fill(tag);

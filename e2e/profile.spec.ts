@@ -61,6 +61,24 @@ test.describe('profile pages', () => {
     await expect(textbox(page, 'First name')).toBeFocused();
   });
 
+  test('leaving About with the form changed asks first; Keep editing stays with the input', async ({ page, baseURL }) => {
+    const tag = uniqueTag();
+    const { user } = await roleWithUser(await Api.admin(baseURL!), `leave${tag}`, PROFILE_GRANTS);
+    await signInAs(page, user.email);
+    await page.goto('/profile/about');
+    const nav = page.getByRole('navigation', { name: 'Profile menu' });
+    await textbox(page, 'First name').fill(`Changed ${tag}`);
+    await nav.getByRole('link', { name: 'User Activity' }).click();
+    const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await expect(ask).toContainText('Your changes to your profile have not been saved. Leave and lose them?');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expectPath(page, '/profile/about');
+    await expect(textbox(page, 'First name')).toHaveValue(`Changed ${tag}`);
+    await nav.getByRole('link', { name: 'User Activity' }).click();
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await expectPath(page, '/profile/user-activity');
+  });
+
   test('user activity lists the pages just viewed, newest first, and searches them', async ({ page, baseURL }, testInfo) => {
     const tag = uniqueTag();
     const { user } = await roleWithUser(await Api.admin(baseURL!), `act${tag}`, PROFILE_GRANTS);

@@ -83,6 +83,9 @@ test.describe('locations screen', () => {
     await again.getByRole('button', { name: 'Add tone sequence', exact: true }).click();
     await expect(again.getByText('This code is already used by another tone sequence').first()).toBeVisible();
     await again.getByRole('button', { name: 'Cancel' }).click();
+    // The refused form still holds what was typed: closing it asks first.
+    await dialog(page, 'Discard unsaved changes?').getByRole('button', { name: 'Discard changes' }).click();
+    await expect(again).toBeHidden();
 
     await seqRow.getByRole('button', { name: 'Edit Entrance chime' }).click();
     const editSeq = dialog(page, 'Edit Entrance chime');

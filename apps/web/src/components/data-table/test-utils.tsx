@@ -3,8 +3,8 @@ import { MantineProvider } from '@mantine/core';
 import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 
 export function renderWithMantine(ui: ReactElement, options?: RenderOptions) {
   return render(ui, {
@@ -19,17 +19,32 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+/** What the test renders, handed to the router's one route (so `rerender` reaches it too). */
+const Rendered = createContext<ReactNode>(null);
+function RenderedScreen() {
+  return (
+    <>
+      {useContext(Rendered)}
+      <LocationProbe />
+    </>
+  );
+}
+
+/**
+ * Renders `ui` at `route` in a data router, as the app runs (createBrowserRouter): screens that
+ * ask before unsaved changes are left (useBlocker) need one.
+ */
 export function renderWithRouter(ui: ReactElement, { route = '/', queryClient }: { route?: string; queryClient?: QueryClient } = {}) {
   const client =
     queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: <RenderedScreen /> }], { initialEntries: [route] });
   const result = render(ui, {
     wrapper: ({ children }: { children: ReactNode }) => (
       <MantineProvider env="test">
         <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[route]}>
-            {children}
-            <LocationProbe />
-          </MemoryRouter>
+          <Rendered.Provider value={children}>
+            <RouterProvider router={router} />
+          </Rendered.Provider>
         </QueryClientProvider>
       </MantineProvider>
     ),

@@ -416,3 +416,20 @@ describe('FormBuilder: files', () => {
     expect(screen.getByRole('button', { name: 'Profile image Choose file' })).toHaveFocus();
   });
 });
+
+describe('FormBuilder: changed or not (onDirtyChange)', () => {
+  it('says changed when a value differs from the starting one, and unchanged again once it is put back', async () => {
+    const onDirtyChange = vi.fn();
+    const { user } = setup({ initialValues: { firstname: 'Ann', email: 'ann@example.com' }, onDirtyChange });
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+    const name = screen.getByRole('textbox', { name: /First name/ });
+    await user.type(name, 'e');
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+    // Only a change of state is told, not every key.
+    const calls = onDirtyChange.mock.calls.length;
+    await user.type(name, 'x');
+    expect(onDirtyChange).toHaveBeenCalledTimes(calls);
+    await user.type(name, '{Backspace}{Backspace}');
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+  });
+});

@@ -1,12 +1,12 @@
 import { ERROR_MESSAGES, UI_TEXT } from '@console/contract';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { FormHelpLink, formHelpUrl } from './field-help';
 import { FormFieldControl } from './form-field-control';
 import type { FieldErrors, FormField, FormSubmitResult, FormValues } from './types';
-import { buildInitialValues, firstErrorField, focusField, issuesToErrors, readServerErrors, requiredErrors } from './values';
+import { buildInitialValues, changedFrom, firstErrorField, focusField, issuesToErrors, readServerErrors, requiredErrors } from './values';
 
 /** What onSubmit receives: the schema's output merged over the raw values (files and fields the schema does not know survive). */
 export type FormBuilderValues<S extends z.ZodType> = (unknown extends z.output<S> ? FormValues : z.output<S>) & FormValues;
@@ -31,6 +31,8 @@ export interface FormBuilderProps<S extends z.ZodType = z.ZodType> {
   onCancel?: () => void;
   cancelLabel?: string;
   onValuesChange?: (values: FormValues) => void;
+  /** Told when the values start or stop differing from the starting ones (to ask before they are thrown away). */
+  onDirtyChange?: (dirty: boolean) => void;
   /** Turns a stored file path into a URL for previews in edit forms. */
   resolveFileUrl?: (path: string) => string;
   /** The name shown for a stored file (its original upload name; stored keys are generated). */
@@ -65,6 +67,7 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
   onCancel,
   cancelLabel = 'Cancel',
   onValuesChange,
+  onDirtyChange,
   resolveFileUrl,
   resolveFileName,
   errorFallback = ERROR_MESSAGES.generic,
@@ -75,7 +78,8 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
   const autoId = useId();
   const formId = id ?? `form-${autoId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<FormValues>(() => buildInitialValues(fields, initialValues));
+  const [start] = useState<FormValues>(() => buildInitialValues(fields, initialValues));
+  const [values, setValues] = useState<FormValues>(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
@@ -115,6 +119,15 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
     if (mounted.current) onValuesChangeRef.current?.(values);
     mounted.current = true;
   }, [values]);
+
+  const dirty = changedFrom(start, values, fields);
+  const onDirtyChangeRef = useRef(onDirtyChange);
+  onDirtyChangeRef.current = onDirtyChange;
+  // In the commit of the keystroke itself (a layout effect), so an Escape pressed right after it
+  // already finds the form changed.
+  useLayoutEffect(() => {
+    onDirtyChangeRef.current?.(dirty);
+  }, [dirty]);
 
   const setFieldValue = useCallback((name: string, value: unknown) => {
     setValues((prev) => ({ ...prev, [name]: value }));

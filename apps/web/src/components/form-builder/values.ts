@@ -30,6 +30,17 @@ export function buildInitialValues(fields: readonly FormField[], initial: FormVa
   return values;
 }
 
+/** One field's value unchanged: the same value, or a list of the same values (a multi-select). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => Object.is(item, b[i]));
+  return Object.is(a, b);
+}
+
+/** True when a field of the form holds another value than it started with (a file picked counts). */
+export function changedFrom(start: FormValues, values: FormValues, fields: readonly FormField[]): boolean {
+  return fields.some((field) => !sameValue(start[field.name], values[field.name]));
+}
+
 export interface NormalisedOption {
   value: FieldOptionValue;
   label: string;

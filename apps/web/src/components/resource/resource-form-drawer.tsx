@@ -9,6 +9,7 @@ import { toast } from '../ui/toast';
 import type { ResourceApi } from './resource-api';
 import { useResourceWrites } from './use-resource';
 import { MountWhenOpened } from '../ui/mount-when-opened';
+import { useDiscardGuard } from '../ui/unsaved-changes';
 
 /** The add/edit form of a resource: its fields and row <-> form <-> body; the rest has defaults from the declaration. */
 export type ResourceForm<Row> = {
@@ -72,6 +73,8 @@ export function ResourceFormDrawer<Row extends { id: RecordId }>({
   const { singular } = resource.label;
   const stored = form.previewField && row ? ((row[form.previewField] as string | null | undefined) ?? null) : null;
   const previewUrl = useStoredFileUrl(stored, { thumb: true });
+  // Escape, a click outside, the close button or Cancel ask before a changed form is thrown away.
+  const guard = useDiscardGuard(state.opened, onClose);
 
   const onSubmit = async (values: FormValues) => {
     const body = (form.toBody ?? multipart)(values, initialValues, fields);
@@ -80,7 +83,7 @@ export function ResourceFormDrawer<Row extends { id: RecordId }>({
       const result = row ? await update.mutateAsync({ id: row.id as number, body }) : await create.mutateAsync(body);
       toast.success(result.message || (row ? `${singular} updated` : `${singular} added`));
       form.onSaved?.(result.data, row);
-      onClose();
+      guard.closeSaved();
       // A failure is thrown on to the form, which shows it under the fields or above them (no toast as well).
     } finally {
       setSent(null);
@@ -96,7 +99,8 @@ export function ResourceFormDrawer<Row extends { id: RecordId }>({
       schema={form.schema ?? (row ? resource.schemas.update : resource.schemas.create)}
       initialValues={initialValues}
       submitLabel={row ? 'Save changes' : `Add ${singular.toLowerCase()}`}
-      onCancel={onClose}
+      onCancel={guard.close}
+      onDirtyChange={guard.setDirty}
       onSubmit={onSubmit}
       errorFallback={form.errorMessages?.[row ? 'update' : 'create'] ?? ERROR_MESSAGES.generic}
       resolveFileUrl={form.previewField ? (path) => (path === stored ? (previewUrl ?? '') : '') : undefined}
@@ -112,7 +116,7 @@ export function ResourceFormDrawer<Row extends { id: RecordId }>({
     <MountWhenOpened opened={state.opened}>
       <Drawer
         opened={state.opened}
-        onClose={onClose}
+        onClose={guard.close}
         title={heading}
         position="right"
         size="md"

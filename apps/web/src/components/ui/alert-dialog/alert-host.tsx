@@ -51,11 +51,15 @@ export default function AlertHost() {
           )}
           <Group justify="flex-end" gap="sm" mt="xs">
             {options.showCancelButton && (
-              <Button variant="default" onClick={() => closeAlert(id, 'denied')}>
+              <Button variant="default" data-autofocus={options.focusCancel || undefined} onClick={() => closeAlert(id, 'denied')}>
                 {options.cancelButtonText ?? CONFIRM_TEXT.cancel}
               </Button>
             )}
-            <Button data-autofocus color={options.confirmColor} onClick={() => closeAlert(id, 'confirmed')}>
+            <Button
+              data-autofocus={!(options.showCancelButton && options.focusCancel) || undefined}
+              color={options.confirmColor}
+              onClick={() => closeAlert(id, 'confirmed')}
+            >
               {options.confirmButtonText ?? 'OK'}
             </Button>
           </Group>

@@ -11,6 +11,8 @@ export type AlertOptions = {
   /** Shows a cancel button; pressing it resolves isDenied. */
   showCancelButton?: boolean;
   cancelButtonText?: string;
+  /** Focus starts on the cancel button, not the confirm one: Enter then keeps what is at stake. */
+  focusCancel?: boolean;
   /** Colour of the confirm button, e.g. 'red' for destructive actions. */
   confirmColor?: string;
   /** Auto-confirms after this many ms. */

@@ -17,10 +17,12 @@ import { RoleAccessBar } from './role-access-bar';
 import { RolePreview } from './role-preview';
 import { SavePanel } from './save-panel';
 import classes from './permissions.module.css';
-import { confirmDiscard, useUnsavedChanges } from './use-unsaved-changes';
+import { confirmDiscard, useUnsavedChanges } from '../../../components/ui/unsaved-changes';
 import { LoadingBlock } from '../../../components/ui/loading-block';
 
 type Props = { roles: readonly Role[]; index: CatalogueIndex };
+
+const ROLE_CHANGES_LOST = 'Your changes to this role have not been saved.';
 
 /** Pick a role, edit its grants, preview them, save them in one PUT. */
 export function RoleAccessTab({ roles, index }: Props) {
@@ -52,7 +54,7 @@ export function RoleAccessTab({ roles, index }: Props) {
   const current = draft && draft.roleId === roleId ? draft.grants : saved;
   const diff = saved && current ? diffGrants(saved, current) : null;
   const changes = diff?.count ?? 0;
-  useUnsavedChanges(changes > 0);
+  useUnsavedChanges(changes > 0, ROLE_CHANGES_LOST);
 
   const canManage =
     canWith(permissions, PERMISSION_KEYS.permissions.manage) && canWith(permissions, PERMISSION_KEYS.modulePermissions.manage);
@@ -61,7 +63,7 @@ export function RoleAccessTab({ roles, index }: Props) {
 
   const changeRole = async (next: number) => {
     if (next === roleId) return;
-    if (changes > 0 && !(await confirmDiscard())) return;
+    if (changes > 0 && !(await confirmDiscard(ROLE_CHANGES_LOST))) return;
     setDraft(null);
     setParams((prev) => {
       const out = new URLSearchParams(prev);

@@ -3,6 +3,7 @@ import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { FormBuilder, type FormValues } from '../../../components/form-builder';
 import { toast } from '../../../components/ui/toast';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes';
 import { useSession } from '../../../lib/auth/session';
 import { useCan } from '../../../lib/permissions';
 import { useStoredFileUrl } from '../../../lib/stored-file';
@@ -24,6 +25,9 @@ export default function AboutPage() {
   // The stored picture needs the bearer token: the form previews it from an object URL.
   const storedAvatar = useStoredFileUrl(about.data?.profile);
   const [saves, setSaves] = useState(0);
+  // Leaving the page (a link, a reload) with the form changed asks first.
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty, 'Your changes to your profile have not been saved.');
 
   if (about.isError) {
     return (
@@ -62,6 +66,7 @@ export default function AboutPage() {
                 initialValues={initial}
                 resolveFileUrl={() => storedAvatar ?? ''}
                 submitLabel="Save"
+                onDirtyChange={setDirty}
                 onSubmit={async (values) => {
                   const result = await update.mutateAsync({ userId, body: aboutFormData(values as FormValues, initial) });
                   toast.success(result.message);

@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { FormBuilder, type FormField } from '../../../components/form-builder';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { toast } from '../../../components/ui/toast';
+import { useDiscardGuard } from '../../../components/ui/unsaved-changes';
 import { useResourceWrites } from '../../../components/resource';
 import { rolesApi } from '../api/roles-api';
 
@@ -47,9 +48,10 @@ export function RoleFormModal({ opened, role, onClose }: Props) {
   // Role 1 keeps its name (the API refuses a rename too); its description may change.
   const locked = role?.id === SUPER_ADMIN_ROLE_ID;
   const fields = fieldsFor(locked);
+  const guard = useDiscardGuard(opened, onClose);
 
   return (
-    <DialogFrame opened={opened} onClose={onClose} title={role ? `Edit role ${role.name}` : 'Add role'} size="lg">
+    <DialogFrame opened={opened} onClose={guard.close} title={role ? `Edit role ${role.name}` : 'Add role'} size="lg">
       {locked ? (
         <Text size="sm" c="dimmed" mb="md">
           Super Admin is a protected role: its name cannot change.
@@ -64,7 +66,8 @@ export function RoleFormModal({ opened, role, onClose }: Props) {
           role ? { name: role.name, description: role.description ?? '', secondFactorRequired: role.secondFactorRequired } : undefined
         }
         submitLabel={role ? 'Save changes' : 'Add role'}
-        onCancel={onClose}
+        onCancel={guard.close}
+        onDirtyChange={guard.setDirty}
         onSubmit={async (values) => {
           const input = {
             name: String(values.name),
@@ -73,7 +76,7 @@ export function RoleFormModal({ opened, role, onClose }: Props) {
           };
           const result = role ? await update.mutateAsync({ id: role.id, body: input }) : await create.mutateAsync(input);
           toast.success(result.message);
-          onClose();
+          guard.closeSaved();
         }}
       />
     </DialogFrame>
