@@ -17,6 +17,10 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contract/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/bundling/**/*.test.ts'],
           environment: 'jsdom',
+          // Vitest's 5 s default is a hang guard, not a speed goal: the permissions matrix test
+          // (1,500 elements, role queries over 133 checkboxes) takes 3-5.5 s alone on this 2-core
+          // machine and 23 s once beside a parallel build, where it failed by timing out.
+          testTimeout: 20_000,
         },
       },
       {
