@@ -60,7 +60,14 @@ export default function DeviceDetailsPage() {
         <DeviceSummary device={summary.data.device} />
       ) : (
         <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} title="No requests from this device yet">
-          A device shows up here once it reports a request with this code.
+          <Stack gap={4}>
+            <Text size="sm">A device shows up here once it reports a request with this code.</Text>
+            {/* Codes match exactly here; the list's search ignores case and finds parts of codes,
+                so a mistyped or lower-case code still leads somewhere. */}
+            <RouteLink to={listSearchPath(deviceCode)} size="sm" fallback={null}>
+              Search all user requests for “{deviceCode}”
+            </RouteLink>
+          </Stack>
         </Alert>
       )}
 
@@ -84,6 +91,9 @@ export default function DeviceDetailsPage() {
     </Stack>
   );
 }
+
+/** The user-request list searching for `text` (device code, tone code and model, any case). */
+const listSearchPath = (text: string) => `${resourcePath('user-requests')}?${new URLSearchParams({ search: text })}`;
 
 /** Look up another device by its code (the code is the page's URL parameter). */
 function DeviceCodeForm({ value, onSubmit }: { value: string; onSubmit: (code: string) => void }) {

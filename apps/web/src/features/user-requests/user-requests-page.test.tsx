@@ -112,6 +112,18 @@ describe('device details page', () => {
     expect(calls.every((u) => u.searchParams.get('deviceCode') === row.deviceCode && !u.searchParams.has('sortField'))).toBe(true);
   });
 
+  it('offers a search of the list when no device has the code exactly (the search ignores case)', async () => {
+    granted.add(PERMISSION_KEYS.userRequests.view);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => listOf([], { device: null })),
+    );
+    renderWithRouter(<DeviceDetailsPage />, { route: '/tone-dashboard/user-request/device-details?deviceCode=dev%207' });
+    expect(await screen.findByText('No requests from this device yet')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Search all user requests for “dev 7”' });
+    expect(link).toHaveAttribute('href', '/tone-dashboard/user-request?search=dev+7');
+  });
+
   it("says 'Failed to load posts' when the device's requests cannot be read", async () => {
     vi.stubGlobal(
       'fetch',
