@@ -58,8 +58,14 @@ test.describe('locations screen', () => {
     await expect(row).toContainText(client.name);
 
     // its tone sequences
+    // On a phone the panel opens under the fold: the click brings it into view and focuses its heading.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
     await row.getByRole('button', { name: `Tone sequences ${name}` }).click();
-    await expect(page.getByRole('heading', { name: `Tone sequences of ${name}` })).toBeVisible();
+    const sequencesHeading = page.getByRole('heading', { name: `Tone sequences of ${name}` });
+    await expect(sequencesHeading).toBeFocused();
+    await expect(sequencesHeading).toBeInViewport();
+    if (viewport) await page.setViewportSize(viewport);
     const sequences = table(page, 'Tone sequences');
     await expect(page.getByText('No tone sequences found')).toBeVisible();
     await page.getByRole('button', { name: 'Add tone sequence', exact: true }).click();

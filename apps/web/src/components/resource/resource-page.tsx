@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useCallback, useMemo, useRef, useState } from 'react';
 import { useSession } from '../../lib/auth/session';
 import { useScreenHeading } from '../../lib/use-screen-heading';
 import { DataTable, type DataTableColumnDef, type ListQueryState, type RecordId, type SortOrder } from '../data-table';
@@ -22,6 +22,8 @@ export type ResourcePageProps<Row extends { id: RecordId }> = {
   title?: string;
   /** Default: the screen's intro line (lib/screen-headings.ts). */
   description?: ReactNode;
+  /** The title's heading, made focusable (tabIndex -1) to move focus to a list shown on request (a detail panel). */
+  headingRef?: Ref<HTMLHeadingElement>;
   /** The data columns; a column the declaration's sortFields lack is not sortable. The kit appends the actions column. */
   columns: DataTableColumnDef<Row>[];
   /** Name of a row in labels ('Edit {name}', 'Select {name}'); default: the declared options label field ('name'). */
@@ -217,7 +219,7 @@ export function ResourcePage<Row extends { id: RecordId }>(props: ResourcePagePr
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
-          <Title order={2} size="h3">
+          <Title order={2} size="h3" ref={props.headingRef} tabIndex={props.headingRef ? -1 : undefined}>
             {props.title ?? screen?.heading ?? `All ${plural.toLowerCase()}`}
           </Title>
           <Text c="dimmed" size="sm">

@@ -70,6 +70,27 @@ describe('locations page', () => {
     expect(await screen.findByText('No tone sequences found')).toBeInTheDocument();
   });
 
+  it("a row's Tone sequences brings the panel into view and focuses its heading; opening the page with ?location= does not", async () => {
+    granted.add(PERMISSION_KEYS.locations.view);
+    granted.add(PERMISSION_KEYS.toneSequences.view);
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const { unmount } = renderWithRouter(<LocationsPage />, { route: '/tone-dashboard/locations?location=7' });
+    const heading = await screen.findByRole('heading', { name: 'Tone sequences of Central Station' });
+    expect(heading).not.toHaveFocus();
+    expect(scrolled).not.toHaveBeenCalled();
+    unmount();
+
+    renderWithRouter(<LocationsPage />, { route: '/tone-dashboard/locations' });
+    const button = await screen.findByRole('button', { name: 'Tone sequences Central Station' });
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Tone sequences of Central Station' })).toHaveFocus());
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    // Asked again for the location already shown (the user scrolled back up): shown again.
+    await userEvent.click(button);
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(2));
+    scrolled.mockRestore();
+  });
+
   describe('a delete refused because the location is in use (409)', () => {
     const refusal =
       'This location still has 2 tone sequences and 135 user requests. User requests are kept as history and cannot be deleted: deactivate the location instead.';

@@ -28,6 +28,8 @@ export default function LocationsPage() {
   const clients = useResourceOptions('clients', { fields: ['name'] });
   const form = useMemo(() => locationForm(clients.data ?? []), [clients.data]);
   const selected = selectedLocation(params);
+  // Counts the user's "Tone sequences" clicks (also on the location already shown): each brings the panel into view.
+  const [revealed, setRevealed] = useState(0);
   // Names of the rows seen, for the panel's title.
   const [names, setNames] = useState<Record<number, string>>({});
   const onPage = useCallback((rows: Location[]) => {
@@ -42,13 +44,15 @@ export default function LocationsPage() {
             {
               label: 'Tone sequences',
               icon: <IconWaveSine size={18} stroke={1.7} aria-hidden />,
-              onClick: (l) =>
+              onClick: (l) => {
                 setParams((prev) => {
                   const next = new URLSearchParams(prev);
                   next.set('location', String(l.id));
                   for (const key of [...next.keys()]) if (key.startsWith(SEQUENCES_URL_PREFIX)) next.delete(key);
                   return next;
-                }),
+                });
+                setRevealed((n) => n + 1);
+              },
             },
           ]
         : [],
@@ -65,7 +69,7 @@ export default function LocationsPage() {
         onPage={onPage}
         deleteTexts={deleteTexts}
       />
-      {selected && canSequences ? <ToneSequencesPanel locationId={selected} locationName={names[selected]} /> : null}
+      {selected && canSequences ? <ToneSequencesPanel locationId={selected} locationName={names[selected]} revealed={revealed} /> : null}
     </Stack>
   );
 }
