@@ -98,3 +98,37 @@ test.describe('change history', () => {
     await expectAccessible(page, 'change details drawer', testInfo);
   });
 });
+
+// A zone whose date differs from UTC's now (UTC+14 from 10:00 UTC, UTC-11 before it), so a day
+// read as UTC's would miss the change just made.
+const FAR_ZONE = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+
+test.describe(`dates in ${FAR_ZONE}`, () => {
+  test.use({ timezoneId: FAR_ZONE });
+
+  test('the From and To days are the days the times are shown in, the browser’s', async ({ page, baseURL }) => {
+    const tag = uniqueTag();
+    const api = await Api.admin(baseURL!);
+    const company = await api.createCompany({ name: `Zone Owner ${tag}` });
+    const created = await api.call<{ data: { id: number } }>('POST', '/client/add', {
+      name: `Zone ${tag}`,
+      companyId: company.id,
+      type: 'demo',
+    });
+
+    await signIn(page, 'admin', { at: `${HISTORY_PATH}?resource=clients&entityId=${created.data.id}` });
+    const changes = table(page, 'Change history');
+    await expect(changes.locator('tbody tr')).toHaveCount(1);
+    // The day the row's time shows (yyyy-MM-dd HH:mm:ss in this zone), picked as From and To.
+    const shown = (await changes.locator('tbody tr').first().innerText()).match(/\d{4}-\d{2}-\d{2}/)?.[0] ?? '';
+    expect(shown).not.toBe(new Date().toISOString().slice(0, 10));
+    const from = page.getByLabel('From', { exact: true });
+    await expect(from).toHaveAccessibleDescription(`Days in ${FAR_ZONE.replace('_', ' ')}`);
+    await from.fill(shown);
+    await page.getByLabel('To', { exact: true }).fill(shown);
+    await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe(shown);
+    await settled(page);
+    await expect(changes.locator('tbody tr')).toHaveCount(1);
+    await expect(changes).toContainText('Created');
+  });
+});

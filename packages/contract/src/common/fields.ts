@@ -119,7 +119,30 @@ export const yearInRange = (iso: string) => {
   return year >= 1900 && year <= 9999;
 };
 
-/** A date (YYYY-MM-DD, a whole UTC day) or an ISO date-time; `to` of a date includes that day. Optional; '' is none. */
+/** Whether the runtime knows `tz` as an IANA time zone ('Europe/Berlin', 'UTC'). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The IANA time zone of the browser asking (spec s.9: dates in the browser's time zone): the
+ * zone a per-day chart counts in, an export writes dates in, and whose days a date-only list
+ * filter means. Optional ('' is none): UTC.
+ */
+export const timeZoneField = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).optional(),
+);
+
+/**
+ * A date (YYYY-MM-DD: a whole day, in the list's `timeZone`, UTC without one) or an ISO
+ * date-time; `to` of a date includes that day. Optional; '' is none.
+ */
 export const dateBoundField = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z

@@ -1,6 +1,6 @@
 import { RESOURCE_INDEX } from '../registry/resource-index.js';
 import { z } from 'zod';
-import { dateBoundField, idField } from '../common/fields.js';
+import { dateBoundField, idField, timeZoneField } from '../common/fields.js';
 import { defineResource, EXPORT_COLUMNS } from '../common/resource.js';
 
 /**
@@ -39,6 +39,8 @@ export const changeHistoryFilters = {
   entityId: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(100).optional()),
   from: dateBoundField,
   to: dateBoundField,
+  /** Whose days a date-only `from`/`to` means (the browser's zone, as the list shows times); UTC without it. */
+  timeZone: timeZoneField,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { RESOURCE_INDEX } from '../registry/resource-index.js';
 import { z } from 'zod';
-import { DATE_RANGE_MESSAGE, dateBoundField, idField, yearInRange } from '../common/fields.js';
+import { DATE_RANGE_MESSAGE, dateBoundField, idField, timeZoneField, yearInRange } from '../common/fields.js';
 import { listResultSchema } from '../common/list.js';
 import { defineResource } from '../common/resource.js';
 import { namedRefSchema } from '../common/rows.js';
@@ -100,6 +100,8 @@ export const userRequestFilters = {
   platform: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PLATFORMS).optional()),
   from: dateBoundField,
   to: dateBoundField,
+  /** Whose days a date-only `from`/`to` means (the browser's zone, as the list shows times); UTC without it. */
+  timeZone: timeZoneField,
 };
 
 /** The device-details summary (GET /user-request/device-code adds it as `device`). */

@@ -23,7 +23,7 @@ export const changeHistoryList = defineList({
   toDto: (r) => toHistoryEntry(r as HistoryRow),
 });
 
-type HistoryQuery = { actorId?: number; resource?: string; entityId?: string; from?: string; to?: string };
+type HistoryQuery = { actorId?: number; resource?: string; entityId?: string; from?: string; to?: string; timeZone?: string };
 
 /** The list's filters: who, which resource (by its registry name), which row, and a date range. */
 export function changeHistoryFilters(q: HistoryQuery): Filter[] {
@@ -39,7 +39,7 @@ export function changeHistoryFilters(q: HistoryQuery): Filter[] {
     q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
     entity ? eq(auditLog.entity, entity) : undefined,
     q.entityId ? eq(auditLog.entityId, q.entityId) : undefined,
-    ...dateRangeFilters(auditLog.createdAt, q.from, q.to),
+    ...dateRangeFilters(auditLog.createdAt, q.from, q.to, q.timeZone),
   ];
 }
 

@@ -235,6 +235,19 @@ describe('GET /change-history', () => {
       query: { resource: 'clients', entityId: String(c.id), from: today, to: today },
     });
     expect(byDay.json<{ total: number }>().total).toBe(2);
+    // A day of the browser's zone: Kiritimati (UTC+14) and Pago Pago (UTC-11) are never on the same date.
+    const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    const kiritimati = dayIn('Pacific/Kiritimati');
+    const inZone = (timeZone: string) =>
+      t
+        .as(admin, {
+          method: 'GET',
+          url: '/api/change-history',
+          query: { resource: 'clients', entityId: String(c.id), from: kiritimati, to: kiritimati, timeZone },
+        })
+        .then((res) => res.json<{ total: number }>().total);
+    expect(await inZone('Pacific/Kiritimati')).toBe(2);
+    expect(await inZone('Pacific/Pago_Pago')).toBe(0);
     const before = await t.as(admin, { method: 'GET', url: '/api/change-history', query: { entityId: String(c.id), to: '2000-01-01' } });
     expect(before.json<{ total: number }>().total).toBe(0);
     const someoneElse = await t.as(admin, {

@@ -1,4 +1,4 @@
-import { ADMIN_API_PATHS, PERMISSION_KEYS, productDashboardResponseSchema } from '@console/contract';
+import { ADMIN_API_PATHS, PERMISSION_KEYS, productDashboardResponseSchema, timeZoneField } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,18 +10,9 @@ import { createProductDashboardRepository } from './product-dashboard.repository
 const SIGN_IN_DAYS = 14;
 const RECENT_CHANGES = 10;
 
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const querySchema = z.object({
   // Days are counted in the browser's time zone when it says which one (spec s.9); UTC otherwise.
-  timeZone: z.string().max(64).optional().default('UTC').refine(isTimeZone, { message: 'Unknown time zone' }),
+  timeZone: timeZoneField.transform((tz) => tz ?? 'UTC'),
 });
 
 /** {product}Data: the product dashboard from one call. */

@@ -72,13 +72,13 @@ export const userRequestsList = defineList({
   toDto: toUserRequest,
 });
 
-type UserRequestFilterQuery = { locationId?: number; platform?: Platform; from?: string; to?: string };
+type UserRequestFilterQuery = { locationId?: number; platform?: Platform; from?: string; to?: string; timeZone?: string };
 
 const equalTo = equalityFilters({ locationId: userRequests.locationId, platform: userRequests.platform });
 
 export const userRequestListFilters = (q: UserRequestFilterQuery): Filter[] => [
   ...equalTo(q),
-  ...dateRangeFilters(userRequests.requestedAt, q.from, q.to),
+  ...dateRangeFilters(userRequests.requestedAt, q.from, q.to, q.timeZone),
 ];
 
 export const deviceFilter = (deviceCode: string): Filter => eq(userRequests.deviceCode, deviceCode);

@@ -238,6 +238,45 @@ describe('GET /user-request', () => {
     }
   });
 
+  it("date-only filters are days of the list's timeZone (the browser's), daylight-saving days included; UTC without one", async () => {
+    const s = await createToneSetup(t, 1);
+    const code = s.codes[0]!;
+    // New York, 10 March 2024: clocks go forward at 02:00, a 23-hour day from 05:00Z to 04:00Z on the 11th.
+    const at = {
+      lastOfTenth: '2024-03-11T03:30:00.000Z', // 23:30 EDT on the 10th; 03:30 UTC on the 11th
+      firstOfEleventh: '2024-03-11T04:30:00.000Z', // 00:30 EDT on the 11th
+      earlyTenth: '2024-03-10T04:30:00.000Z', // 23:30 EST on the 9th; the 10th in UTC
+    };
+    const rows = Object.fromEntries(
+      Object.entries(at).map(([name, requestedAt]) => [name, item(code, { deviceCode: `TZ-${name}`, requestedAt })]),
+    );
+    expect(answer(await sendBatch(t, key, { requests: Object.values(rows) })).accepted).toBe(3);
+    const codes = async (q: string) => {
+      const res = await t.as(admin, { url: `/api/user-request?locationId=${s.locationId}&sortField=requestedAt&sortOrder=asc&${q}` });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: UserRequest[] }>().data.map((r) => r.deviceCode);
+    };
+    expect(await codes('from=2024-03-10&to=2024-03-10&timeZone=America/New_York')).toEqual(['TZ-lastOfTenth']);
+    expect(await codes('from=2024-03-11&timeZone=America/New_York')).toEqual(['TZ-firstOfEleventh']);
+    expect(await codes('to=2024-03-09&timeZone=America/New_York')).toEqual(['TZ-earlyTenth']);
+    // The same days in UTC, with and without the zone named.
+    expect(await codes('from=2024-03-10&to=2024-03-10')).toEqual(['TZ-earlyTenth']);
+    expect(await codes('from=2024-03-10&to=2024-03-10&timeZone=UTC')).toEqual(['TZ-earlyTenth']);
+    // A date-time bound is an instant whatever the zone.
+    expect(await codes('from=2024-03-11T04:00:00Z&timeZone=Pacific/Kiritimati')).toEqual(['TZ-firstOfEleventh']);
+    // The export selects what the list does.
+    const csv = await t.as(admin, {
+      url: `/api/user-request/export/csv?locationId=${s.locationId}&from=2024-03-10&to=2024-03-10&timeZone=America/New_York`,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('TZ-lastOfTenth');
+    expect(csv.body).not.toContain('TZ-firstOfEleventh');
+    expect(csv.body).not.toContain('TZ-earlyTenth');
+    const unknown = await t.as(admin, { url: '/api/user-request?from=2024-03-10&timeZone=Mars/Olympus' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'VALIDATION', fieldErrors: { timeZone: 'Unknown time zone' } });
+  });
+
   it('device-code needs user-requests.devices and a code; an unknown code has device null', async () => {
     const viewer = await loginWithKeys(t, ['user-requests.view']);
     expect((await t.as(viewer, { url: '/api/user-request/device-code?deviceCode=DEV-MIX' })).statusCode).toBe(403);

@@ -1,12 +1,17 @@
 import { TextInput } from '@mantine/core';
+import { browserTimeZone } from '../../lib/time-zone';
 
 type Props = { from?: string; to?: string; onChange: (patch: { from?: string; to?: string }) => void };
 
-/** A list's from/to filters (UTC days, `to` included); each end bounds the other. */
+/**
+ * A list's from/to filters (`to` included); each end bounds the other. The days are the
+ * browser's time zone's, as the list's times are shown (the list call names the zone), and the
+ * inputs say which zone that is.
+ */
 export function DateRangeInputs({ from, to, onChange }: Props) {
   const ends = [
-    { name: 'from', label: 'From', description: 'UTC day', value: from, min: undefined, max: to },
-    { name: 'to', label: 'To', description: 'UTC day, included', value: to, min: from, max: undefined },
+    { name: 'from', label: 'From', description: `Days in ${browserTimeZone().replaceAll('_', ' ')}`, value: from, min: undefined, max: to },
+    { name: 'to', label: 'To', description: 'That day included', value: to, min: from, max: undefined },
   ] as const;
   return ends.map((end) => (
     <TextInput

@@ -14,7 +14,7 @@ import {
   parseListQuery,
 } from '../data-table';
 import { toast } from '../ui/toast';
-import { type FilterSpec, type FilterValues, parseFilters } from './url-filters';
+import { type FilterSpec, type FilterValues, parseFilters, setsDay } from './url-filters';
 
 /** What the kit reads of a contract declaration (`defineResource` in @console/contract). */
 export type ResourceDeclaration = {
@@ -94,7 +94,9 @@ export function createResourceApi<Row>(resource: ResourceDeclaration, options: R
     filters: ResourceFilters = {},
     { signal }: { signal?: AbortSignal } = {},
   ): Promise<ListResult<Row>> {
-    const params = Object.fromEntries(listQueryToSearchParams(query, filters));
+    // A day picked is a day of the browser's zone, as the rows' times show (the export names it always).
+    const sent = options.urlFilters && setsDay(options.urlFilters, filters) ? { ...filters, timeZone: browserTimeZone() } : filters;
+    const params = Object.fromEntries(listQueryToSearchParams(query, sent));
     if (options.onListError === 'empty') return readListOrEmpty<Row>(resource.api.list, params, signal);
     let body: ListResult<Row> | undefined;
     try {

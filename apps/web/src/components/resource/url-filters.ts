@@ -78,6 +78,11 @@ export function parseFilters<S extends FilterSpec>(spec: S, params: URLSearchPar
   return found as FilterValues<S>;
 }
 
+/** Whether a 'day' filter of `spec` is set: its day is the browser's, so the list call names the zone. */
+export function setsDay(spec: FilterSpec, filters: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(spec).some(([name, kind]) => kind === 'day' && filters[name] !== undefined);
+}
+
 /** `params` with the patch merged in; back to page 1 (the old page may not exist in the new selection), other parameters kept. */
 export function writeFilters<S extends FilterSpec>(spec: S, params: URLSearchParams, patch: FilterPatch<S>): URLSearchParams {
   const next = new URLSearchParams(params);

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentSearch, renderWithRouter } from '../../components/data-table/test-utils';
 import { clearAllCookies } from '../../lib/auth/cookies';
+import { resetBrowserTimeZone } from '../../lib/time-zone';
 import DeviceDetailsPage from './device-details-page';
 import UserRequestsPage from './user-requests-page';
 
@@ -47,6 +48,7 @@ beforeEach(() => {
 afterEach(() => {
   granted.clear();
   vi.unstubAllGlobals();
+  resetBrowserTimeZone();
 });
 
 const requested = (fetch: ReturnType<typeof vi.fn>, path: string) =>
@@ -75,6 +77,8 @@ describe('user requests page', () => {
 
   it('sends the URL filters with the list, links the device code, and a new filter goes to the URL and page 1', async () => {
     granted.add(PERMISSION_KEYS.userRequests.devices);
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'America/New_York' } });
+    resetBrowserTimeZone();
     const fetch = vi.fn(async (url: string) =>
       String(url).startsWith('/api/locations') ? listOf([{ id: 3, name: 'Harbour' }]) : listOf([row]),
     );
@@ -88,6 +92,10 @@ describe('user requests page', () => {
     expect(first.get('locationId')).toBe('3');
     expect(first.get('from')).toBe('2026-11-01');
     expect(first.get('to')).toBe('2026-11-23');
+    // The days are the browser's, as the rows' times are shown; the inputs say which zone.
+    expect(first.get('timeZone')).toBe('America/New_York');
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription('Days in America/New York');
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription('That day included');
     expect(first.get('page')).toBe('2');
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Platform' }));

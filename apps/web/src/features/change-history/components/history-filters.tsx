@@ -18,7 +18,7 @@ const HISTORY_RESOURCES = (Object.keys(RESOURCES) as ResourceName[])
 
 /**
  * The filters of GET /change-history (contract changeHistoryFilters), kept in the URL: the
- * resource by name (one of the CRUD resources), who by user id, the row by id, days as whole UTC days.
+ * resource by name (one of the CRUD resources), who by user id, the row by id, days as whole days of the browser's time zone.
  */
 export const HISTORY_FILTERS = {
   ...urlFilterSpec(changeHistoryResource.list.filters, ['actorId', 'from', 'to']),

@@ -2,8 +2,11 @@ import { userRequestsResource } from '@console/contract';
 import { type FilterSelect, type FilterValues, optionsFilterSelect, urlFilterSpec } from '../../../components/resource';
 import { PLATFORM_OPTIONS } from '../../../lib/user-requests';
 
-/** The list filters of GET /user-request (contract userRequestFilters), kept in the URL; days are whole UTC days. */
-export const REQUEST_FILTERS = urlFilterSpec(userRequestsResource.list.filters);
+/**
+ * The list filters of GET /user-request (contract userRequestFilters) a user picks, kept in the
+ * URL; days are whole days of the browser's time zone (the list call names it, resource-api.ts).
+ */
+export const REQUEST_FILTERS = urlFilterSpec(userRequestsResource.list.filters, ['locationId', 'platform', 'from', 'to']);
 export type RequestFilters = FilterValues<typeof REQUEST_FILTERS>;
 
 /** A range given backwards is read the way it was meant: the earlier day first. */
