@@ -139,13 +139,28 @@ test.describe('locations screen', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('usable at 390 px: no sideways page scroll, add reachable', async ({ page }, testInfo) => {
+  test('usable at 390 px: no sideways page scroll, add reachable, a one-word name wraps in headings and titles', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    // One word as long as a phone is wide, four times over: the panel's heading and the drawer's title carry it.
+    const name = `Supercalifragilistic${uniqueTag()}`.padEnd(120, 'x');
+    const admin = await Api.admin(baseURL!);
+    await admin.call('POST', '/locations/add', { name, status: 'active', latitude: 1, longitude: 2 });
+    const sidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin', { at: PATH });
+    await signIn(page, 'admin', { at: `${PATH}?search=${encodeURIComponent(name)}` });
     await settled(page);
     await expect(page.getByRole('button', { name: 'Add location', exact: true })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'locations at 390 px', testInfo);
+
+    await page.getByRole('button', { name: `Tone sequences ${name}` }).click();
+    await expect(page.getByRole('heading', { name: `Tone sequences of ${name}` })).toBeInViewport();
+    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = dialog(page, `Edit ${name}`);
+    await expect(edit.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
   });
 });
