@@ -119,8 +119,13 @@ export const yearInRange = (iso: string) => {
   return year >= 1900 && year <= 9999;
 };
 
-/** Whether the runtime knows `tz` as an IANA time zone ('Europe/Berlin', 'UTC'). */
+/**
+ * Whether `tz` names an IANA time zone the runtime knows ('Europe/Berlin', 'UTC'). A bare offset
+ * ('+05:00', which Node 24's Intl takes) is refused: PostgreSQL reads it with the POSIX sign,
+ * west of Greenwich, so its days would be 10 hours off.
+ */
 export function isTimeZone(tz: string): boolean {
+  if (!/^[A-Za-z][\w+\-/]*$/.test(tz)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
     return true;
