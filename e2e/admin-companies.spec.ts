@@ -44,6 +44,9 @@ test.describe('companies screen', () => {
     await page.keyboard.press('Enter');
     await expect(ask).toBeHidden();
     await expect(textbox(add, 'Company name')).toHaveValue(name);
+    // The question's box goes before its backdrop (15-20 ms apart here, more under CI's load): a
+    // click in between lands on the fading backdrop, not the drawer's. Wait for the drawer's.
+    await expect.poll(() => page.evaluate(() => Boolean(document.elementFromPoint(40, 450)?.closest('.mantine-Drawer-root')))).toBe(true);
     // A click on the page behind the drawer; Escape in the question keeps editing as well.
     await page.mouse.click(40, 450);
     await expect(ask).toBeVisible();
