@@ -269,4 +269,42 @@ test.describe('demo media and campaign media', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, 'demo media at 390 px', testInfo);
   });
+
+  test('an add sent without its fields or file, at 390 px: every missing one is named at once, nothing is sent, and the first shows with its label', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    // More than 8 clients make the Client field a searchable select, whose list used to open on focus.
+    const tag = uniqueTag();
+    for (let i = 0; i < 9; i++) await createClients(baseURL!, `${tag}${i}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'admin', { at: '/demo-admin/campaign-media' });
+    await settled(page);
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/campaign-media/add')) sent++;
+    });
+    await page.getByRole('button', { name: 'Add campaign media', exact: true }).click();
+    const add = dialog(page, 'Add campaign media');
+    // The submit button is at the foot of a drawer taller than the phone: clicking it scrolls down.
+    await add.getByRole('button', { name: 'Add campaign media', exact: true }).click();
+    for (const message of ['Choose a client', 'Title is required', 'Campaign name is required', 'Choose an image, video or audio file']) {
+      await expect(add.getByText(message, { exact: true })).toBeVisible();
+    }
+    expect(sent).toBe(0);
+    // The first wrong field has the focus and is in view below the drawer's sticky header, label too.
+    const client = add.getByRole('combobox', { name: 'Client', exact: true });
+    await expect(client).toBeFocused();
+    // Focus alone leaves the list shut (it would cover "Choose a client"); the Down arrow opens it.
+    await expect(page.getByRole('listbox')).toBeHidden();
+    const header = await add.locator('.mantine-Drawer-header').boundingBox();
+    const label = await add
+      .locator('label')
+      .filter({ hasText: /^Client/ })
+      .boundingBox();
+    expect(label!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await expectAccessible(page, 'add campaign media drawer with every error at 390 px', testInfo);
+    await client.press('ArrowDown');
+    await expect(page.getByRole('option', { name: `Live Client ${tag}0` })).toBeVisible();
+  });
 });

@@ -36,6 +36,9 @@ export const MEDIA_TONE_CODE_MESSAGES = {
   taken: 'Another active media of this client already uses this tone code. Use another code, or make the other media inactive first.',
 } as const;
 
+/** An add without a file part: the API's field error, and the add form's own check before it sends. */
+export const MEDIA_FILE_MESSAGES = { required: 'Choose an image, video or audio file' } as const;
+
 /** Optional trigger tone code: empty means none; otherwise 4-16 of A-Z, 0-9 and - (upper-cased). */
 export const optionalToneCode = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),

@@ -5,6 +5,7 @@ import {
   type DemoMedia,
   type DemoMediaInput,
   demoMediaResource,
+  MEDIA_FILE_MESSAGES,
   MEDIA_TONE_CODE_MESSAGES,
   type MediaKind,
 } from '@console/contract';
@@ -30,7 +31,7 @@ const messagesOf = (kind: MediaKind) => {
     notFound: `${label} not found`,
     unknownClient: 'Choose an existing client',
     wrongClientType: `Choose a client of type ${mediaClientTypesText(kind)}`,
-    fileRequired: 'Choose an image, video or audio file',
+    fileRequired: MEDIA_FILE_MESSAGES.required,
     toneCodeTaken: MEDIA_TONE_CODE_MESSAGES.taken,
     inUse: (n: number) =>
       `This media is shown by ${n} manage-action${n === 1 ? '' : 's'}. Change or delete ${n === 1 ? 'it' : 'them'} first.`,

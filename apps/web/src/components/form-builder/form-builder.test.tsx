@@ -408,6 +408,33 @@ describe('FormBuilder: files', () => {
     expect(screen.queryByText('old.png')).not.toBeInTheDocument();
   });
 
+  it("checks a required file the schema does not hold, together with the schema's errors, before sending", async () => {
+    // A multipart add: the schema validates the text fields, the file part is only the form's to check.
+    const onSubmit = vi.fn();
+    const { container, user } = setup({
+      onSubmit,
+      fields: [FIELDS[0], ...fileField({ required: true, requiredMessage: 'Choose an image, video or audio file' })],
+      schema: z.object({ firstname: z.string().trim().min(1, 'First name is required') }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Choose an image, video or audio file')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /First name/ })).toHaveFocus();
+
+    await user.type(screen.getByRole('textbox', { name: /First name/ }), 'Ann');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The schema passes now; the missing file alone still stops the send, and takes the focus.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Profile image Choose file' })).toHaveFocus());
+    expect(screen.getByText('Choose an image, video or audio file')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    const file = new File(['p'], 'poster.png', { type: 'image/png' });
+    await user.upload(input(container), file);
+    expect(screen.queryByText('Choose an image, video or audio file')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ firstname: 'Ann', profile: file })));
+  });
+
   it('focuses the drop zone when the server rejects the file', async () => {
     const onSubmit = vi.fn(async () => ({ success: false, fieldErrors: { profile: 'Unsupported file type' } }));
     const { user } = setup({ schema: undefined, onSubmit, fields: fileField() });

@@ -145,20 +145,20 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
     setFormError(undefined);
 
     let submitted: FormValues = values;
+    // Every error at once: the empty required fields, then the schema's own words where it has some.
+    const missing = requiredErrors(fields, values);
     if (schema) {
       const parsed = await schema.safeParseAsync(values);
       if (!parsed.success) {
         const { fieldErrors, formError: orphan } = issuesToErrors(parsed.error.issues, fields);
-        showErrors(fieldErrors, orphan);
+        showErrors({ ...missing, ...fieldErrors }, orphan);
         return;
       }
       submitted = { ...values, ...(parsed.data as FormValues) };
-    } else {
-      const missing = requiredErrors(fields, values);
-      if (Object.keys(missing).length > 0) {
-        showErrors(missing);
-        return;
-      }
+    }
+    if (Object.keys(missing).length > 0) {
+      showErrors(missing);
+      return;
     }
 
     setSubmitting(true);

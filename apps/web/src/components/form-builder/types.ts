@@ -57,6 +57,8 @@ export interface FormField {
   label: string;
   type: FieldType;
   required?: boolean;
+  /** The error of an empty required field; default '<label> is required'. */
+  requiredMessage?: string;
   placeholder?: string;
   disabled?: boolean;
   /** select, multiselect, radio. */

@@ -63,11 +63,15 @@ function isEmptyValue(value: unknown): boolean {
   );
 }
 
-/** Without a schema, `required` is still enforced (native validation is off). */
+/**
+ * `required` is enforced by the form itself (native validation is off), with or without a schema:
+ * a field the schema does not hold (a multipart file part) is still checked before anything is sent.
+ */
 export function requiredErrors(fields: readonly FormField[], values: FormValues): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of fields) {
-    if (field.required && !field.disabled && isEmptyValue(values[field.name])) errors[field.name] = `${field.label} is required`;
+    if (field.required && !field.disabled && isEmptyValue(values[field.name]))
+      errors[field.name] = field.requiredMessage ?? `${field.label} is required`;
   }
   return errors;
 }
@@ -135,7 +139,13 @@ const FOCUSABLE =
 export function focusField(form: HTMLFormElement | null, name: string): void {
   if (!form) return;
   const wrapper = [...form.querySelectorAll<HTMLElement>('[data-field-name]')].find((el) => el.dataset.fieldName === name);
-  wrapper?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  const target = wrapper?.querySelector<HTMLElement>(FOCUSABLE);
+  if (!wrapper || !target) return;
+  // The whole field, label and message included, comes into view: focus alone scrolls the least it
+  // can, so a submit at the foot of a long drawer left the first wrong input under the drawer's
+  // header with its label (which says what is wrong) cut off.
+  target.focus({ preventScroll: true });
+  wrapper.scrollIntoView({ block: 'nearest' });
 }
 
 /** Colour text input: '143f6f' -> '#143f6f' (spec s.5). */

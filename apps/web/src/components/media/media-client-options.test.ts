@@ -1,5 +1,7 @@
+import { MEDIA_FILE_MESSAGES } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import { mediaForm } from './media-form';
+import type { MediaRow } from './media-row';
 import { type ClientWithMedia, clientFieldOptions, mediaClientOptions } from './media-client-options';
 
 // Issue 15, item 4: rows older than the client-type rule (demo media on a live client) must show
@@ -45,5 +47,14 @@ describe('the media screens’ client options', () => {
     expect(mediaForm(undefined, true, undefined).toValues(null).clientId).toBe('');
     const { fields } = mediaForm(undefined, false, 1);
     expect(typeof fields === 'function' ? fields(null) : fields).toContainEqual(expect.objectContaining({ name: 'clientId', options: [] }));
+  });
+});
+
+describe('the media add and edit forms', () => {
+  it("require the file on add, in the API's words, and keep the stored one optional on edit", () => {
+    const { fields } = mediaForm([], true, undefined);
+    const fileOf = (row: MediaRow | null) => (typeof fields === 'function' ? fields(row) : fields).find((f) => f.name === 'file');
+    expect(fileOf(null)).toMatchObject({ required: true, requiredMessage: MEDIA_FILE_MESSAGES.required });
+    expect(fileOf({ id: 9, clientId: 1, title: 'Poster', status: 'active' } as MediaRow)?.required).toBe(false);
   });
 });

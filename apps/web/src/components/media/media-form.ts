@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@console/contract';
+import { ERROR_MESSAGES, MEDIA_FILE_MESSAGES } from '@console/contract';
 import type { FormField, FormValues } from '../form-builder';
 import type { ResourceForm } from '../resource';
 import type { MediaRow } from './media-row';
@@ -10,7 +10,8 @@ const STATUS_OPTIONS = [
 ];
 const MEDIA_ACCEPT = 'image/*,video/*,audio/*';
 
-function mediaFields(clients: MediaClientOption[], campaign: boolean): FormField[] {
+/** `adding`: the file is required on add (the API refuses an add without one), optional on edit. */
+function mediaFields(clients: MediaClientOption[], campaign: boolean, adding: boolean): FormField[] {
   return [
     { name: 'clientId', label: 'Client', type: 'select', required: true, options: clientFieldOptions(clients) },
     { name: 'title', label: 'Title', type: 'text', required: true, placeholder: 'Spring poster' },
@@ -28,6 +29,8 @@ function mediaFields(clients: MediaClientOption[], campaign: boolean): FormField
       name: 'file',
       label: 'Media file',
       type: 'file',
+      required: adding,
+      requiredMessage: MEDIA_FILE_MESSAGES.required,
       accept: MEDIA_ACCEPT,
       fileNote: 'An image, video (MP4, WebM, MOV) or audio file (MP3, M4A, AAC, OGG, WAV), up to 100 MB',
     },
@@ -61,7 +64,7 @@ export function mediaForm(
   // came used to start with no client and refuse the save with "Choose a client".
   const preset = !clients || clients.find((c) => c.id === clientId)?.fits ? clientId : undefined;
   return {
-    fields: mediaFields(clients ?? [], campaign),
+    fields: (row) => mediaFields(clients ?? [], campaign, row === null),
     toValues: (m) => toValues(m, preset, campaign),
     previewField: 'thumbnail',
     previewNameField: 'fileName',

@@ -58,7 +58,14 @@ export function createAppTheme(colors: ThemeColors): MantineThemeOverride {
       'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
     headings: { fontWeight: '650' },
     cursorType: 'pointer',
-    components: { Combobox: { defaultProps: { keepMounted: false } } },
+    components: {
+      Combobox: { defaultProps: { keepMounted: false } },
+      // A searchable select (more than 8 options) opened its list on any focus: the form's focus on
+      // its first wrong field after a submit then covered that field's message ("Choose a client")
+      // and the fields below it. The list opens on a click, on typing, or on the Down arrow.
+      Select: { defaultProps: { openOnFocus: false } },
+      MultiSelect: { defaultProps: { openOnFocus: false } },
+    },
     // For what draws on a canvas (components/charts/chart-colors.ts), where a CSS variable does not reach.
     other: { graphicColors: graphicColors(colors) },
   });
