@@ -205,6 +205,8 @@ describe('BulkUploadPanel', () => {
     expect(sent.get('clientId')).toBe('3');
     expect((sent.getAll('files') as File[]).map((f) => f.name)).toEqual(['one.png', 'two.mp4']);
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    // The pressed button is disabled while it sends: the focus goes to Cancel, not to <body>.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
 
     act(() => xhr.progress(200, 400)); // half of 400 bytes: the first file done, the second a third of the way
     expect(screen.getByRole('progressbar', { name: 'Uploading one.png' })).toHaveAttribute('aria-valuenow', '100');
@@ -220,6 +222,8 @@ describe('BulkUploadPanel', () => {
     expect(await screen.findByText('Processing… the lists refresh on their own.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Upload files' })).toBeDisabled();
     expect(await screen.findByText('two.mp4')).toBeInTheDocument();
+    // Sent: ready for the next files.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose files' })).toHaveFocus());
 
     // The job finishes: the next poll moves the rows and the polling stops.
     const pendingReads = () => calls.filter((c) => c.url.includes('/pending-failed/files')).length;
@@ -294,6 +298,8 @@ describe('BulkUploadPanel', () => {
     FakeXhr.answer = { status: 500, body: {} };
     act(() => (FakeXhr.last as FakeXhr).finish());
     expect(await screen.findByText('Error adding user')).toBeInTheDocument();
+    // The file is kept: the focus is back on Upload, to try again.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload 1 file' })).toHaveFocus());
     expect(toasts.errors).toEqual([]); // once, in the form: not a toast as well
   });
 
@@ -346,6 +352,31 @@ describe('BulkUploadPanel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(FakeXhr.last).toBeNull();
     expect(calls.filter((c) => c.method !== 'GET').map((c) => c.url)).toEqual(['/api/manage-actions/bulk-upload/preview']);
+  });
+
+  it('a file or manifest removed from the keyboard hands the focus on, not to <body>', async () => {
+    granted.add(PERMISSION_KEYS.demoMedia.bulkUpload);
+    const user = userEvent.setup({ applyAccept: false });
+    const { container } = renderWithRouter(<BulkUploadPanel kind="demo-media" clientId={3} />);
+    const png = (name: string) => new File([new Uint8Array(10)], name, { type: 'image/png' });
+    await user.upload(fileInput(container), [png('a.png'), png('b.png'), png('c.png')]);
+    await user.upload(
+      container.querySelector('input[type=file][accept*=".csv"]') as HTMLInputElement,
+      new File(['fileName,title\n'], 'manifest.csv', { type: 'text/csv' }),
+    );
+
+    const remove = (name: string) => screen.getByRole('button', { name: `Remove ${name}` });
+    remove('b.png').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(remove('c.png')).toHaveFocus()); // the one that took its place
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(remove('a.png')).toHaveFocus()); // the last one went: the one before
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose files' })).toHaveFocus()); // none left
+
+    remove('manifest manifest.csv').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add manifest (optional)' })).toHaveFocus());
   });
 
   it('waits for a client before it takes files', async () => {

@@ -7,6 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { useBulkUpload } from './bulk-upload-api';
 import { acceptHint, addFiles, checkManifest, dropzoneAccept, formatBytes } from './file-checks';
+import { useFocusHandOff } from './focus-hand-off';
 import { bulkKind } from './kinds';
 import type { BulkUploadFile as BulkUploadRow } from '@console/contract';
 import { PreviewDrawer } from './preview-drawer';
@@ -42,6 +43,7 @@ export function UploadForm({
   const abort = useRef<AbortController | null>(null);
   const sending = upload.isPending;
   const noClient = typeof clientId !== 'number';
+  const { root, buttons, handOff: setFocusNext } = useFocusHandOff();
 
   const pick = (picked: File[]) => {
     const next = addFiles(files, picked, config.accept);
@@ -63,6 +65,7 @@ export function UploadForm({
     abort.current = new AbortController();
     setProgress(files.map(() => 0));
     setFailure(undefined);
+    setFocusNext('cancel');
     upload.mutate(
       {
         clientId,
@@ -80,9 +83,11 @@ export function UploadForm({
           setManifest(null);
           setMapping(null);
           setProgress(null);
+          setFocusNext('choose');
         },
         onError: (error) => {
           setProgress(null);
+          setFocusNext('upload');
           if (isAbort(error)) return;
           setFailure(errorMessage(error, BULK_UPLOAD_MESSAGES.addFailed));
         },
@@ -91,7 +96,7 @@ export function UploadForm({
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={root}>
       <Dropzone
         // One call with both halves: react-dropzone's separate onDrop/onReject would each see the old selection.
         onDrop={() => {}}
@@ -112,7 +117,7 @@ export function UploadForm({
             <Text size="xs" c="dimmed" id={`${id}-hint`}>
               {acceptHint(config.accept)}
             </Text>
-            <Button size="compact-xs" variant="light" disabled={sending || noClient} aria-describedby={`${id}-hint`}>
+            <Button ref={buttons.choose} size="compact-xs" variant="light" disabled={sending || noClient} aria-describedby={`${id}-hint`}>
               Choose files
             </Button>
           </Stack>
@@ -131,7 +136,14 @@ export function UploadForm({
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           >
             {(props) => (
-              <Button {...props} size="xs" variant="default" leftSection={<IconFileSpreadsheet size={16} aria-hidden />} disabled={sending}>
+              <Button
+                {...props}
+                ref={buttons.manifest}
+                size="xs"
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+                disabled={sending}
+              >
                 {manifest ? 'Change manifest' : 'Add manifest (optional)'}
               </Button>
             )}
@@ -144,7 +156,10 @@ export function UploadForm({
                 variant="subtle"
                 color="red"
                 aria-label={`Remove manifest ${manifest.name}`}
-                onClick={() => setManifest(null)}
+                onClick={() => {
+                  setManifest(null);
+                  setFocusNext('manifest');
+                }}
                 disabled={sending}
               >
                 <IconX size={16} aria-hidden />
@@ -193,7 +208,11 @@ export function UploadForm({
                       variant="subtle"
                       color="red"
                       aria-label={`Remove ${file.name}`}
-                      onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                      data-remove-file
+                      onClick={() => {
+                        setFiles(files.filter((_, i) => i !== index));
+                        setFocusNext({ removeAt: index });
+                      }}
                     >
                       <IconX size={16} aria-hidden />
                     </ActionIcon>
@@ -218,7 +237,7 @@ export function UploadForm({
       ) : null}
 
       <Group gap="xs">
-        <Button onClick={() => submit()} disabled={noClient || files.length === 0 || sending}>
+        <Button ref={buttons.upload} onClick={() => submit()} disabled={noClient || files.length === 0 || sending}>
           {sending
             ? UI_TEXT.submitting
             : files.length > 0
@@ -226,7 +245,7 @@ export function UploadForm({
               : 'Upload files'}
         </Button>
         {sending ? (
-          <Button variant="default" onClick={() => abort.current?.abort()}>
+          <Button ref={buttons.cancel} variant="default" onClick={() => abort.current?.abort()}>
             Cancel
           </Button>
         ) : null}
