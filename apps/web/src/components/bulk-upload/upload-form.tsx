@@ -5,9 +5,9 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconEye, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
+import { useFocusHandOff } from '../ui/focus-hand-off';
 import { useBulkUpload } from './bulk-upload-api';
 import { acceptHint, addFiles, checkManifest, dropzoneAccept, formatBytes } from './file-checks';
-import { useFocusHandOff } from './focus-hand-off';
 import { bulkKind } from './kinds';
 import type { BulkUploadFile as BulkUploadRow } from '@console/contract';
 import { PreviewDrawer } from './preview-drawer';
@@ -43,7 +43,7 @@ export function UploadForm({
   const abort = useRef<AbortController | null>(null);
   const sending = upload.isPending;
   const noClient = typeof clientId !== 'number';
-  const { root, buttons, handOff: setFocusNext } = useFocusHandOff();
+  const { root, control, handOff: setFocusNext } = useFocusHandOff<'choose' | 'manifest' | 'upload' | 'cancel'>('choose');
 
   const pick = (picked: File[]) => {
     const next = addFiles(files, picked, config.accept);
@@ -117,7 +117,13 @@ export function UploadForm({
             <Text size="xs" c="dimmed" id={`${id}-hint`}>
               {acceptHint(config.accept)}
             </Text>
-            <Button ref={buttons.choose} size="compact-xs" variant="light" disabled={sending || noClient} aria-describedby={`${id}-hint`}>
+            <Button
+              ref={control('choose')}
+              size="compact-xs"
+              variant="light"
+              disabled={sending || noClient}
+              aria-describedby={`${id}-hint`}
+            >
               Choose files
             </Button>
           </Stack>
@@ -138,7 +144,7 @@ export function UploadForm({
             {(props) => (
               <Button
                 {...props}
-                ref={buttons.manifest}
+                ref={control('manifest')}
                 size="xs"
                 variant="default"
                 leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
@@ -208,10 +214,10 @@ export function UploadForm({
                       variant="subtle"
                       color="red"
                       aria-label={`Remove ${file.name}`}
-                      data-remove-file
+                      data-focus-item
                       onClick={() => {
                         setFiles(files.filter((_, i) => i !== index));
-                        setFocusNext({ removeAt: index });
+                        setFocusNext({ itemAt: index });
                       }}
                     >
                       <IconX size={16} aria-hidden />
@@ -237,7 +243,7 @@ export function UploadForm({
       ) : null}
 
       <Group gap="xs">
-        <Button ref={buttons.upload} onClick={() => submit()} disabled={noClient || files.length === 0 || sending}>
+        <Button ref={control('upload')} onClick={() => submit()} disabled={noClient || files.length === 0 || sending}>
           {sending
             ? UI_TEXT.submitting
             : files.length > 0
@@ -245,7 +251,7 @@ export function UploadForm({
               : 'Upload files'}
         </Button>
         {sending ? (
-          <Button ref={buttons.cancel} variant="default" onClick={() => abort.current?.abort()}>
+          <Button ref={control('cancel')} variant="default" onClick={() => abort.current?.abort()}>
             Cancel
           </Button>
         ) : null}

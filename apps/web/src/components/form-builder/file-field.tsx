@@ -4,6 +4,7 @@ import { ActionIcon, Button, Group, Image, Input, Stack, Text } from '@mantine/c
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useFocusHandOff } from '../ui/focus-hand-off';
 import { displayFileName, looksLikeImage, toDropzoneAccept } from './accept';
 import type { FormField } from './types';
 
@@ -35,6 +36,8 @@ export function FileField({ id, field, value, onChange, error, disabled, resolve
   const accept = useMemo(() => toDropzoneAccept(field.accept), [field.accept]);
   const note = field.fileNote ?? UI_TEXT.defaultFileNote;
   const shownError = error ?? rejection;
+  // A removed file takes its Remove button along: the focus goes to the next one, or to Choose file.
+  const { root, control, handOff } = useFocusHandOff<'browse'>('browse');
 
   const onDrop = (dropped: File[]) => {
     setRejection(undefined);
@@ -46,6 +49,7 @@ export function FileField({ id, field, value, onChange, error, disabled, resolve
   };
   const remove = (index: number) => {
     setRejection(undefined);
+    handOff({ itemAt: index });
     if (field.multiple) onChange(files.filter((_, i) => i !== index));
     else onChange(null);
   };
@@ -81,6 +85,7 @@ export function FileField({ id, field, value, onChange, error, disabled, resolve
               {note}
             </Text>
             <Button
+              ref={control('browse')}
               size="compact-xs"
               variant="light"
               disabled={disabled}
@@ -94,7 +99,7 @@ export function FileField({ id, field, value, onChange, error, disabled, resolve
         </Group>
       </Dropzone>
       {files.length > 0 ? (
-        <Stack gap={6} mt="xs">
+        <Stack gap={6} mt="xs" ref={root}>
           {files.map((file, index) => (
             <FileRow
               key={typeof file === 'string' ? file : `${file.name}-${file.size}-${file.lastModified}-${index}`}
@@ -155,7 +160,7 @@ function FileRow({
           </Text>
         </div>
       </Group>
-      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={onRemove} disabled={disabled}>
+      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={onRemove} disabled={disabled} data-focus-item>
         <IconX size={16} aria-hidden />
       </ActionIcon>
     </Group>

@@ -369,6 +369,16 @@ describe('FormBuilder: files', () => {
     expect(onSubmit.mock.calls[0][0].profile).toEqual([b]);
   });
 
+  it('hands the focus on when a file is removed from the keyboard: to the next Remove, then to Choose files', async () => {
+    const { container, user } = setup({ schema: undefined, fields: fileField({ multiple: true }) });
+    await user.upload(input(container), [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.png', { type: 'image/png' })]);
+    screen.getByRole('button', { name: 'Remove a.png' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove b.png' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Profile image Choose files' })).toHaveFocus());
+  });
+
   it('shows the existing file of an edit form with a preview, and removes it', async () => {
     const onSubmit = vi.fn();
     const { user } = setup({
