@@ -106,7 +106,7 @@ test.describe('manage-actions screen', () => {
     const media = await startAdd(page, `Poster ${tag}`, 'Show media');
     const mediaSelect = media.getByRole('combobox', { name: 'Media to show', exact: true });
     await media.getByRole('button', { name: 'Add action', exact: true }).click();
-    await expect(media.getByText('Value is required')).toBeVisible();
+    await expect(media.getByText('Choose the media to show')).toBeVisible();
     await chooseOption(page, mediaSelect, `Not Nova's poster ${tag} (demo)`);
     await media.getByRole('button', { name: 'Add action', exact: true }).click();
     await expect(media.getByText('Choose a media item of this client')).toBeVisible();

@@ -36,7 +36,8 @@ describe('manage-action values by type (DESIGN s.4b)', () => {
   });
 
   it('an empty or over-long value has its own message', () => {
-    expect(actionValueError('call', '  ')).toBe('Value is required');
+    expect(actionValueError('call', '  ')).toBe('Enter the phone number to call');
+    expect(actionValueError('open-url', '')).toBe('Enter a web address');
     expect(actionValueError('open-url', `https://a.example/${'x'.repeat(2048)}`)).toBe('Value must be at most 2048 characters');
   });
 

@@ -34,6 +34,20 @@ export const ACTION_VALUE_MESSAGES = {
 } as const satisfies Record<ActionType | 'required' | 'tooLong' | 'unsafeScheme', string>;
 
 /**
+ * An empty value, in the words of the field the form shows for each type ("Web address", "Media to
+ * show", ...): a bare "Value is required" under "Web address" named a field the user cannot see.
+ * `ACTION_VALUE_MESSAGES.required` stays for a value that is missing altogether.
+ */
+export const ACTION_VALUE_REQUIRED = {
+  'open-url': 'Enter a web address',
+  'deep-link': 'Enter a deep link',
+  'show-media': 'Choose the media to show',
+  call: 'Enter the phone number to call',
+  sms: 'Enter the phone number to text',
+  email: 'Enter an e-mail address',
+} as const satisfies Record<ActionType, string>;
+
+/**
  * Schemes a deep link may not use: they run script or read local or inline content wherever a
  * device opens them (the pen test stored `javascript://%0a...` and `data://...` links). A deny-list
  * and not an allow-list: the product declares no app schemes, each client's app has its own (the
@@ -56,7 +70,7 @@ const PHONE_DIGITS_RE = /^\d{7,15}$/;
 /** Why `value` does not suit `actionType` (undefined: it does); the form and the API say the same. */
 export function actionValueError(actionType: ActionType, value: string): string | undefined {
   const v = value.trim();
-  if (v === '') return ACTION_VALUE_MESSAGES.required;
+  if (v === '') return ACTION_VALUE_REQUIRED[actionType];
   if (v.length > ACTION_VALUE_MAX) return ACTION_VALUE_MESSAGES.tooLong;
   if (actionType === 'deep-link') {
     const scheme = SCHEME_RE.exec(v)?.[1]?.toLowerCase();

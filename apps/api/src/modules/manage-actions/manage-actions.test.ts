@@ -148,7 +148,7 @@ describe('manage-actions CRUD', () => {
     expect(switched.json<Write>().data.media).toBeNull();
 
     const empty = await add({ clientId: nova, name: 'Empty', actionType: 'open-url', value: '  ' });
-    expect(empty.json().fieldErrors).toEqual({ value: 'Value is required' });
+    expect(empty.json().fieldErrors).toEqual({ value: 'Enter a web address' });
     const type = await add({ clientId: nova, name: 'Typed', actionType: 'fax', value: '1' });
     expect(type.json().fieldErrors).toMatchObject({ actionType: 'Choose an action type' });
     const code = await add({ clientId: nova, name: 'Coded', actionType: 'call', value: '+15550100123', toneCode: 'a_b' });

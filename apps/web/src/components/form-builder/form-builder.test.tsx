@@ -208,6 +208,31 @@ describe('FormBuilder: validation and errors', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('words an empty required field from the other values when told to (a manage-action value named by its type)', async () => {
+    const onSubmit = vi.fn();
+    const { user } = setup({
+      schema: undefined,
+      onSubmit,
+      fields: [
+        { name: 'kind', label: 'Kind', type: 'radio', options: ['url', 'phone'] },
+        {
+          name: 'value',
+          label: 'Value',
+          type: 'text',
+          required: true,
+          requiredMessage: (v) => (v.kind === 'phone' ? 'Enter a phone number' : 'Enter a web address'),
+        },
+      ],
+      initialValues: { kind: 'url', value: '' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a web address')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'phone' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a phone number')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('clears a field error when that field is edited', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -57,8 +57,8 @@ export interface FormField {
   label: string;
   type: FieldType;
   required?: boolean;
-  /** The error of an empty required field; default '<label> is required'. */
-  requiredMessage?: string;
+  /** The error of an empty required field, or one from the form's values; default '<label> is required'. */
+  requiredMessage?: string | ((values: FormValues) => string);
   placeholder?: string;
   disabled?: boolean;
   /** select, multiselect, radio. */

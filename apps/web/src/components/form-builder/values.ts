@@ -71,7 +71,10 @@ export function requiredErrors(fields: readonly FormField[], values: FormValues)
   const errors: FieldErrors = {};
   for (const field of fields) {
     if (field.required && !field.disabled && isEmptyValue(values[field.name]))
-      errors[field.name] = field.requiredMessage ?? `${field.label} is required`;
+      errors[field.name] =
+        typeof field.requiredMessage === 'function'
+          ? field.requiredMessage(values)
+          : (field.requiredMessage ?? `${field.label} is required`);
   }
   return errors;
 }

@@ -1,4 +1,11 @@
-import { ACTION_TYPE_LABELS, ACTION_TYPES, type ManageAction } from '@console/contract';
+import {
+  ACTION_TYPE_LABELS,
+  ACTION_TYPES,
+  ACTION_VALUE_MESSAGES,
+  ACTION_VALUE_REQUIRED,
+  type ActionType,
+  type ManageAction,
+} from '@console/contract';
 import type { FormField, FormValues } from '../../../components/form-builder';
 import type { ResourceForm } from '../../../components/resource';
 import { ActionValueField } from './action-value-field';
@@ -22,7 +29,15 @@ const actionFields = (clients: { id: number; name: string }[]): FormField[] =>
       { name: 'clientId', label: 'Client', type: 'select', required: true, options: clients.map((c) => ({ value: c.id, label: c.name })) },
       { name: 'name', label: 'Action name', type: 'text', required: true, placeholder: 'Spring offer page' },
       { name: 'actionType', label: 'Action type', type: 'select', required: true, options: ACTION_TYPE_OPTIONS },
-      { name: 'value', label: 'Value', type: 'custom', required: true, component: ActionValueField },
+      {
+        name: 'value',
+        label: 'Value',
+        type: 'custom',
+        required: true,
+        // Named as the field shows itself for the chosen type ("Web address", "Media to show", ...).
+        requiredMessage: (v) => ACTION_VALUE_REQUIRED[v.actionType as ActionType] ?? ACTION_VALUE_MESSAGES.required,
+        component: ActionValueField,
+      },
       { name: 'toneCode', label: 'Tone code', type: 'text', placeholder: 'AB-1234' },
       { name: 'status', label: 'Status', type: 'select', required: true, options: STATUS_OPTIONS },
     ] satisfies FormField[]
