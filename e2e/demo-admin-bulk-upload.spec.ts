@@ -117,15 +117,15 @@ test.describe('bulk upload panel', () => {
     await failed.getByRole('button', { name: /^Show 1 error/ }).click();
     await expect(failed.getByRole('list', { name: `Errors of broken-${tag}.xlsx` })).toBeVisible();
 
-    const errors = await downloadText(page, () => failed.getByRole('button', { name: `Download errors broken-${tag}.xlsx` }).click());
+    const errors = await downloadText(page, () => failed.getByRole('button', { name: `Download errors of broken-${tag}.xlsx` }).click());
     expect(errors.name).toMatch(/\.csv$/);
 
-    await failed.getByRole('button', { name: `Retry broken-${tag}.xlsx` }).click();
+    await failed.getByRole('button', { name: `Retry upload broken-${tag}.xlsx` }).click();
     await expect(toast(page, BULK_UPLOAD_MESSAGES.retried)).toBeVisible();
     // Same bad bytes: it fails again.
     await expect(failed).toContainText('Failed', { timeout: 30_000 });
 
-    await failed.getByRole('button', { name: `Remove broken-${tag}.xlsx` }).click();
+    await failed.getByRole('button', { name: `Remove upload broken-${tag}.xlsx` }).click();
     await page.getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();
     await expect(toast(page, BULK_UPLOAD_MESSAGES.deleted)).toBeVisible();
     await expect(failed).toHaveCount(0);

@@ -96,23 +96,35 @@ export type UploadRowActions = {
 const hasFailures = (row: BulkUploadRow) => row.failed > 0 || (row.errors?.length ?? 0) > 0;
 const canRetry = (row: BulkUploadRow) => (row.status === 'failed' || row.status === 'partially-failed') && hasFailures(row);
 
-/** Retry (failed items only), error rows as CSV, remove (not while the job holds the row). */
+/**
+ * Retry (failed items only), error rows as CSV, remove (not while the job holds the row). Each button's name says
+ * it acts on the stored upload ("Remove upload a.png"), apart from the form's "Remove a.png" of a file still to send.
+ */
 export function UploadActionsCell({ row, onRetry, onRemove, onDownloadErrors }: { row: BulkUploadRow } & UploadRowActions) {
+  const file = row.fileName;
   const actions = [
-    onRetry && canRetry(row) ? { label: 'Retry', icon: <IconRefresh size={18} aria-hidden />, run: onRetry, color: undefined } : null,
+    onRetry && canRetry(row)
+      ? { label: 'Retry', name: `Retry upload ${file}`, icon: <IconRefresh size={18} aria-hidden />, run: onRetry, color: undefined }
+      : null,
     // Failed items, or a file that failed as a whole (its reason is the CSV's one row).
     hasFailures(row)
-      ? { label: 'Download errors', icon: <IconDownload size={18} aria-hidden />, run: onDownloadErrors, color: undefined }
+      ? {
+          label: 'Download errors',
+          name: `Download errors of ${file}`,
+          icon: <IconDownload size={18} aria-hidden />,
+          run: onDownloadErrors,
+          color: undefined,
+        }
       : null,
     onRemove && row.status !== 'processing'
-      ? { label: 'Remove', icon: <IconTrash size={18} aria-hidden />, run: onRemove, color: 'red' }
+      ? { label: 'Remove', name: `Remove upload ${file}`, icon: <IconTrash size={18} aria-hidden />, run: onRemove, color: 'red' }
       : null,
   ].filter((a) => a !== null);
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {actions.map((a) => (
         <Tooltip key={a.label} label={a.label} withArrow openDelay={300}>
-          <ActionIcon variant="subtle" color={a.color} aria-label={`${a.label} ${row.fileName}`} onClick={() => a.run(row)}>
+          <ActionIcon variant="subtle" color={a.color} aria-label={a.name} onClick={() => a.run(row)}>
             {a.icon}
           </ActionIcon>
         </Tooltip>

@@ -172,11 +172,18 @@ describe('BulkUploadPanel', () => {
     view.unmount();
 
     granted.add(PERMISSION_KEYS.demoMedia.bulkUpload);
-    renderWithRouter(<BulkUploadPanel kind="demo-media" clientId={3} />);
+    const { container } = renderWithRouter(<BulkUploadPanel kind="demo-media" clientId={3} />);
     expect(await screen.findByText('Drag and drop your files here or click to browse')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'CSV template' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Excel template' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add manifest (optional)' })).toBeInTheDocument();
+
+    // A file picked again under a stored upload's name: each Remove names what it removes.
+    await userEvent.upload(fileInput(container), new File([new Uint8Array(10)], 'a.png', { type: 'image/png' }));
+    expect(await screen.findByRole('button', { name: 'Remove a.png' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Remove (upload )?a\.png$/ }).map((b) => b.getAttribute('aria-label'))).toEqual(
+      expect.arrayContaining(['Remove a.png', 'Remove upload a.png']),
+    );
   });
 
   it('explains a refused file, uploads the good ones in one request with a progress bar per file, then polls until done', async () => {
@@ -276,15 +283,15 @@ describe('BulkUploadPanel', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(r).getByText(/Unknown action type/)).toBeInTheDocument();
 
-    await user.click(within(r).getByRole('button', { name: 'Retry actions.csv' }));
+    await user.click(within(r).getByRole('button', { name: 'Retry upload actions.csv' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', url: '/api/manage-actions/bulk-upload/7/retry' }));
 
     // Cancelled: nothing is deleted. Confirmed: the row goes.
     confirm.answers = [false, true];
-    await user.click(within(r).getByRole('button', { name: 'Remove actions.csv' }));
+    await user.click(within(r).getByRole('button', { name: 'Remove upload actions.csv' }));
     await waitFor(() => expect(confirm.asked).toBe(1));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await user.click(within(r).getByRole('button', { name: 'Remove actions.csv' }));
+    await user.click(within(r).getByRole('button', { name: 'Remove upload actions.csv' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', url: '/api/manage-actions/bulk-upload/7' }));
   });
 
