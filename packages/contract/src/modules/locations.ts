@@ -67,6 +67,8 @@ const locationListFilters = { status: z.enum(STATUSES).optional(), clientId: idF
 export const locationsResource = defineResource({
   ...RESOURCE_INDEX.locations,
   schemas: { row: locationSchema, create: locationInputSchema },
+  // GET /locations/{id}: the tone sequences panel names a location that is not on the page shown.
+  detail: true,
   options: { label: 'name' },
   // The location form's client dropdown.
   references: { clientId: { resource: 'clients', readBy: ['create', 'update'] } },

@@ -104,6 +104,20 @@ describe('locations CRUD', () => {
     expect((await update('abc', { name: 'x' })).statusCode).toBe(400);
   });
 
+  it('reads one location by id with its client and counts (locations.view); 404 for a missing id, 400 for a bad one', async () => {
+    const a = await created({ city: 'Ghent', country: 'BE' });
+    const one = await t.as(admin, { url: `/api/locations/${a.id}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({ data: { ...a } });
+    const missing = await t.as(admin, { url: '/api/locations/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Location not found' });
+    expect((await t.as(admin, { url: '/api/locations/abc' })).statusCode).toBe(400);
+    const guest = await t.login('guest');
+    expect((await t.as(guest, { url: '/api/locations' })).statusCode).toBe(403);
+    expect((await t.as(guest, { url: `/api/locations/${a.id}` })).statusCode).toBe(403);
+  });
+
   it('refuses to delete a location with tone sequences or user requests (409 naming each count and suggesting deactivation), then deletes; a second delete is 404', async () => {
     const loc = await created();
     const [seq] = await t.app.db

@@ -34,4 +34,24 @@ describe('RowActions', () => {
     expect(within(blank!).queryByRole('button')).toBeNull();
     expect(remove).toHaveAccessibleName('Delete Row 2');
   });
+
+  it('marks the action whose view is open for a row as current, on that row only', () => {
+    const open = { label: 'Open', icon: <span>o</span>, onClick: vi.fn(), current: (r: Row) => r.current };
+    renderWithMantine(
+      <div>
+        {[
+          { id: 1, current: false },
+          { id: 2, current: true },
+        ].map((row) => (
+          <div key={row.id} data-testid={`row-${row.id}`}>
+            <RowActions row={row} name={`Row ${row.id}`} extra={[open]} />
+          </div>
+        ))}
+      </div>,
+    );
+    expect(screen.getByRole('button', { name: 'Open Row 1' })).not.toHaveAttribute('aria-current');
+    const current = screen.getByRole('button', { name: 'Open Row 2' });
+    expect(current).toHaveAttribute('aria-current', 'true');
+    expect(current).toHaveAttribute('data-variant', 'light');
+  });
 });

@@ -12,6 +12,11 @@ export type RowAction<Row> = {
   ariaLabel?: (name: string) => string;
   /** Left out for this row (e.g. the signed-in user's own row). */
   hidden?: (row: Row) => boolean;
+  /**
+   * True on the row whose view this action has opened on the page (a location's tone sequences): the button is
+   * filled and says aria-current, so sighted and screen reader users alike can tell which row the panel is about.
+   */
+  current?: (row: Row) => boolean;
 };
 
 /** The History row action's icon (custom row renderers show the same). */
@@ -56,9 +61,10 @@ export function RowActions<Row>({
         ) : (
           <RowTooltip key={a.label} label={a.label} withArrow openDelay={300}>
             <ActionIcon
-              variant="subtle"
+              variant={a.current?.(row) ? 'light' : 'subtle'}
               color={a.color}
               aria-label={a.ariaLabel ? a.ariaLabel(name) : `${a.label} ${name}`}
+              aria-current={a.current?.(row) ? 'true' : undefined}
               onClick={() => a.onClick(row)}
             >
               {a.icon}

@@ -68,6 +68,27 @@ describe('locations page', () => {
     expect(await screen.findByRole('button', { name: 'Tone sequences Central Station' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Tone sequences of Central Station' })).toBeInTheDocument();
     expect(await screen.findByText('No tone sequences found')).toBeInTheDocument();
+    // Named from its row: not read on its own.
+    const calls = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(calls.filter((u) => /\/locations\/\d+$/.test(u))).toEqual([]);
+  });
+
+  it('names a location off the page shown (a shared link, a search that leaves it out) by reading it', async () => {
+    granted.add(PERMISSION_KEYS.locations.view).add(PERMISSION_KEYS.toneSequences.view);
+    const other = { ...location, id: 9, name: 'Harbour Pier' };
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        fetched.push(String(url));
+        if (String(url).includes('/tone-sequences')) return listOf([]);
+        if (/\/locations\/9$/.test(String(url))) return new Response(JSON.stringify({ data: other }), { status: 200 });
+        return listOf([location]);
+      }),
+    );
+    renderWithRouter(<LocationsPage />, { route: '/tone-dashboard/locations?location=9' });
+    expect(await screen.findByRole('heading', { name: 'Tone sequences of Harbour Pier' })).toBeInTheDocument();
+    expect(fetched.filter((u) => /\/locations\/\d+$/.test(u))).toHaveLength(1);
   });
 
   it("a row's Tone sequences brings the panel into view and focuses its heading; opening the page with ?location= does not", async () => {
@@ -82,8 +103,11 @@ describe('locations page', () => {
 
     renderWithRouter(<LocationsPage />, { route: '/tone-dashboard/locations' });
     const button = await screen.findByRole('button', { name: 'Tone sequences Central Station' });
+    expect(button).not.toHaveAttribute('aria-current');
     await userEvent.click(button);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Tone sequences of Central Station' })).toHaveFocus());
+    // The row whose sequences are shown says so.
+    expect(screen.getByRole('button', { name: 'Tone sequences Central Station' })).toHaveAttribute('aria-current', 'true');
     expect(scrolled).toHaveBeenCalledTimes(1);
     // Asked again for the location already shown (the user scrolled back up): shown again.
     await userEvent.click(button);

@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DeleteTexts, ResourcePage, type RowAction, useResourceOptions } from '../../components/resource';
 import { useCan } from '../../lib/permissions';
+import { useQuery } from '../../lib/use-query';
 import { deactivated, locationsApi, SEQUENCES_URL_PREFIX, selectedLocation } from './api/locations-api';
 import { locationColumns } from './components/location-columns';
 import { locationForm } from './components/location-forms';
@@ -30,13 +31,21 @@ export default function LocationsPage() {
   const selected = selectedLocation(params);
   // Counts the user's "Tone sequences" clicks (also on the location already shown): each brings the panel into view.
   const [revealed, setRevealed] = useState(0);
-  // Names of the rows seen, for the panel's title.
-  const [names, setNames] = useState<Record<number, string>>({});
+  // Names of the rows seen, for the panel's title (null until the list's first page is shown).
+  const [names, setNames] = useState<Record<number, string> | null>(null);
   const onPage = useCallback((rows: Location[]) => {
     setNames((prev) =>
-      rows.some((l) => prev[l.id] !== l.name) ? { ...prev, ...Object.fromEntries(rows.map((l) => [l.id, l.name])) } : prev,
+      prev && rows.every((l) => prev[l.id] === l.name) ? prev : { ...prev, ...Object.fromEntries(rows.map((l) => [l.id, l.name])) },
     );
   }, []);
+  // A location off the page shown (a shared link, a search that leaves it out) is read by id for its name; one
+  // on the page is not read again.
+  const listedName = selected ? names?.[selected] : undefined;
+  const detail = useQuery({
+    ...locationsApi.detailQueryOptions(selected ?? 0),
+    enabled: Boolean(selected && canSequences && names && !listedName),
+  });
+  const locationName = listedName ?? detail.data?.name;
   const rowActions = useMemo<RowAction<Location>[]>(
     () =>
       canSequences
@@ -53,10 +62,11 @@ export default function LocationsPage() {
                 });
                 setRevealed((n) => n + 1);
               },
+              current: (l) => l.id === selected,
             },
           ]
         : [],
-    [canSequences, setParams],
+    [canSequences, setParams, selected],
   );
 
   return (
@@ -69,7 +79,7 @@ export default function LocationsPage() {
         onPage={onPage}
         deleteTexts={deleteTexts}
       />
-      {selected && canSequences ? <ToneSequencesPanel locationId={selected} locationName={names[selected]} revealed={revealed} /> : null}
+      {selected && canSequences ? <ToneSequencesPanel locationId={selected} locationName={locationName} revealed={revealed} /> : null}
     </Stack>
   );
 }
