@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { InactivityDialog } from '../components/shell';
 import { logActivity } from '../lib/activity-logger';
@@ -10,6 +10,7 @@ import { prepareSignOut } from '../lib/auth/sign-out';
 import { warningWindowMs, useInactivity } from '../lib/inactivity';
 import { usePermissions } from '../lib/permissions';
 import { queryClient } from '../lib/query-client';
+import { useChangeEffect } from '../lib/use-change-effect';
 
 /**
  * Everything signed-in routes share: permissions fetched on load, a page-view record per route
@@ -31,10 +32,11 @@ function SignedInArea() {
   usePermissions();
 
   // Children's effects run first, so the shell has stored this route's menu name already.
-  // One page view per path: query-string changes (search, sort, page) are not new pages.
+  // One page view per path: query-string changes (search, sort, page) are not new pages. A
+  // navigation commits as a transition, hence useChangeEffect (lib/use-change-effect.ts).
   const searchRef = useRef(search);
   searchRef.current = search;
-  useEffect(() => {
+  useChangeEffect(() => {
     logActivity({ path: pathname, search: searchRef.current });
   }, [pathname]);
 

@@ -33,9 +33,12 @@ export function useQuery<TQueryFnData = unknown, TError = DefaultError, TData = 
   const seen = observer.getCurrentResult();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
 
+  // After every commit (the options are a new object on each render anyway): without a dependency list, which
+  // React 19 may skip when a transition commits (see use-change-effect.ts); a skipped call left the observer on
+  // the options of an earlier render.
   useEffect(() => {
     observer.setOptions(defaulted);
-  }, [defaulted, observer]);
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `seen` is read once, at subscription, as useSyncExternalStore does
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { LIVE_API_PATHS, type BulkUploadFile as BulkUploadRow, type BulkUploadKind, type BulkUploadStatus } from '@console/contract';
 import { useLivePolling } from '../../lib/live-status';
 import { useLiveUpdates } from '../../lib/use-live-updates';
 import { bulkKeys } from './bulk-upload-api';
+import { useChangeEffect } from '../../lib/use-change-effect';
 
 /** The fallback poll while something is processing and the kind's live stream is cut. */
 const LIVE_POLL_MS = 2000;
@@ -104,7 +105,8 @@ export function useLiveStatus(kind: BulkUploadKind, onIdle: () => void, enabled 
   );
 
   const wasBusy = useRef(false);
-  useEffect(() => {
+  // `busy` follows the lists' answers (useChangeEffect, lib/use-change-effect.ts).
+  useChangeEffect(() => {
     if (wasBusy.current && !busy) onIdle();
     wasBusy.current = busy;
     if (!busy || !polling) return;

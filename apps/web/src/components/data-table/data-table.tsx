@@ -2,7 +2,8 @@ import { ERROR_MESSAGES } from '@console/contract';
 import { Alert, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useChangeEffect, useChangeLayoutEffect } from '../../lib/use-change-effect';
 import { useQuery } from '../../lib/use-query';
 import { breakable } from './breakable-text';
 import { BulkDeleteButton } from './bulk-delete-button';
@@ -141,14 +142,16 @@ function DataTableView<T>(props: DataTableProps<T>) {
   const rendering = shownRecords !== records;
   const total = result.data?.total ?? 0;
   const totalPages = result.data?.totalPages ?? 0;
-  useEffect(() => {
+  // The effects that follow the answer run through useChangeEffect (lib/use-change-effect.ts): React may skip
+  // a plain effect's run when the answer's transition commits.
+  useChangeEffect(() => {
     if (records !== NO_RECORDS) onRecords?.(records);
   }, [records, onRecords]);
 
   // After deletes (or a stale link) the page may be past the end: go to the last page (a capped
   // count does not know the end, and pages past its cap exist).
   const totalCapped = result.data?.totalCapped === true;
-  useEffect(() => {
+  useChangeEffect(() => {
     if (result.data && !result.isPlaceholderData && !totalCapped && totalPages > 0 && query.page > totalPages) {
       list.setQuery({ page: totalPages }, { replace: true });
     }
@@ -161,11 +164,10 @@ function DataTableView<T>(props: DataTableProps<T>) {
   );
 
   // A new page, search, sort or size means other rows: selection does not carry over.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: query is the trigger, not an input
-  useEffect(() => {
+  useChangeEffect(() => {
     store.clear();
   }, [query, store]);
-  useLayoutEffect(() => {
+  useChangeLayoutEffect(() => {
     const ids = shownRecords.map(getId);
     const selectableIds = isRecordSelectable ? shownRecords.filter(isRecordSelectable).map(getId) : ids;
     store.setPageIds(ids, selectableIds);

@@ -1,5 +1,6 @@
-import { type FocusEvent, useCallback, useLayoutEffect, useRef } from 'react';
+import { type FocusEvent, useCallback, useRef } from 'react';
 import { whenFocusLost } from '../ui/when-focus-lost';
+import { useChangeLayoutEffect } from '../../lib/use-change-effect';
 
 const FOCUSABLE =
   'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -38,8 +39,8 @@ export function useKeepFocusInRows(records: readonly unknown[]) {
     place.current = null;
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: records is the trigger (rows were added or removed)
-  useLayoutEffect(() => {
+  // Rows come in a query's transition: useChangeLayoutEffect (lib/use-change-effect.ts) runs on each new set.
+  useChangeLayoutEffect(() => {
     const lost = place.current;
     if (!lost || lost.element.isConnected) return;
     place.current = null;

@@ -1,15 +1,5 @@
-import {
-  createContext,
-  type FocusEvent,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type FocusEvent, startTransition, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useChangeEffect, useChangeLayoutEffect } from '../../lib/use-change-effect';
 
 /**
  * A long page (over WINDOW_FROM rows, up to 500) draws the rows that fill the table's body once
@@ -99,8 +89,8 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
   // is measured once the browser has laid it out (a ResizeObserver reports after layout): read
   // in the commit, every new row's style and layout was computed inside the script, which under
   // Lighthouse's trace cost 0.3-0.5 s on the users list instead of ~20 ms in the frame.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pageKey is the trigger, not an input
-  useLayoutEffect(() => {
+  // A new page arrives in a query's transition: useChangeLayoutEffect (lib/use-change-effect.ts) runs on it.
+  useChangeLayoutEffect(() => {
     setDrawn(FIRST_ROWS);
     const viewport = viewportRef.current;
     if (!windowed || !viewport) return;
@@ -115,8 +105,7 @@ export function useRowWindow(rows: number, columns: number, pageKey: unknown) {
   // The held rows come into view (the window scrolled the body up, or the body is taller than
   // what was drawn): draw what is in view. Observed again after each draw, since the held row
   // is the same element, further down, and may still be in view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn is the trigger (observe the held row again after each draw)
-  useEffect(() => {
+  useChangeEffect(() => {
     const held = windowed ? viewportRef.current?.querySelector('tbody tr[data-held]') : null;
     if (!held) return;
     const seen = new IntersectionObserver((entries) => {

@@ -1,8 +1,9 @@
 import { STORAGE_KEYS, UI_TEXT } from '@console/contract';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useChangeEffect } from '../../lib/use-change-effect';
 import { useQuery } from '../../lib/use-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { getAppConfig } from '../../lib/app-config';
 import { moduleName, modulesQuery } from '../../lib/modules';
@@ -32,15 +33,15 @@ export default function ShellLayout() {
   const name = moduleName(moduleSlug, modules.data);
   const menuName = activeMenu?.name ?? handle?.title ?? '';
 
-  // Spec s.2: the menu name is also kept as localStorage menuName (the activity logger's screen name).
-  useEffect(() => {
+  // Spec s.2: the menu name is also kept as localStorage menuName (the activity logger's screen name). It follows
+  // the menus' answer, hence useChangeEffect (lib/use-change-effect.ts).
+  useChangeEffect(() => {
     if (menuName) storage.set(STORAGE_KEYS.menuName, menuName);
     document.title = menuName ? `${menuName} · ${getAppConfig().productName}` : getAppConfig().productName;
   }, [menuName]);
 
-  // A link followed on a phone closes the drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger; nav.close changes identity on every render
-  useEffect(() => nav.close(), [pathname]);
+  // A link followed on a phone closes the drawer (nav.close changes identity on every render: pathname is the trigger).
+  useChangeEffect(() => nav.close(), [pathname]);
 
   // The page mounts only once the user's permissions have said yes: a page mounted while they
   // load starts its queries, and a denied user's calls come back 403 (each one an audit row).

@@ -1,12 +1,12 @@
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { getAppConfig } from '../../lib/app-config';
 import classes from './components/docs.module.css';
 import { DocsLayout } from './components/docs-layout';
 import { Markdown } from './components/markdown';
 import { DOC_TOPICS, findTopic, topicMarkdown } from './topics';
+import { useChangeEffect } from '../../lib/use-change-effect';
 
 /** /docs/<topic>: one help page; an unknown topic gets a friendly not-found page. */
 export default function DocsTopicPage() {
@@ -18,8 +18,8 @@ export default function DocsTopicPage() {
   // Help icons link to a field's heading (/docs/users#email). The lazy page renders after the
   // browser's own hash scroll, and the router's scroll restoration then resets to the top in
   // the same commit: scroll on the next frame, after both.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new topic is a new page to scroll, even with the same hash
-  useEffect(() => {
+  // A new topic is a new page to scroll, even with the same hash; navigations commit as transitions (useChangeEffect).
+  useChangeEffect(() => {
     if (!hash) return;
     const frame = requestAnimationFrame(() => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView());
     return () => cancelAnimationFrame(frame);

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, PERMISSION_KEYS, type Role, SUPER_ADMIN_ROLE_ID } from '@console/contract';
 import { Alert, Grid, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showAlert } from '../../../components/ui/alert-dialog';
 import { toast } from '../../../components/ui/toast';
@@ -19,6 +19,7 @@ import { SavePanel } from './save-panel';
 import classes from './permissions.module.css';
 import { confirmDiscard, useUnsavedChanges } from '../../../components/ui/unsaved-changes';
 import { LoadingBlock } from '../../../components/ui/loading-block';
+import { useChangeEffect } from '../../../lib/use-change-effect';
 
 type Props = { roles: readonly Role[]; index: CatalogueIndex };
 
@@ -31,8 +32,9 @@ export function RoleAccessTab({ roles, index }: Props) {
   const roleId = parseRoleId(params.get('roleId'));
   const role = roles.find((r) => r.id === roleId);
 
-  // No role in the URL (or an unknown one): open the first editable role.
-  useEffect(() => {
+  // No role in the URL (or an unknown one): open the first editable role, once the roles' answer is in
+  // (useChangeEffect, lib/use-change-effect.ts).
+  useChangeEffect(() => {
     if (roles.length === 0 || role) return;
     const fallback = defaultRoleId(roles);
     if (fallback !== null) {

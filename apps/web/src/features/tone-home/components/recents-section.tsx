@@ -1,6 +1,7 @@
 import type { UserRequest } from '@console/contract';
 import { Group, Paper, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useChangeEffect } from '../../../lib/use-change-effect';
 import { formatTimestamp } from '../../../lib/formatters';
 import { RecentRequests } from './recent-requests';
 
@@ -16,7 +17,8 @@ export function countNew(previous: ReadonlySet<number> | null, next: readonly { 
 export function RecentsSection({ requests, updatedAt, loading }: Props) {
   const seen = useRef<Set<number> | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  useEffect(() => {
+  // Follows the live list's answers: useChangeEffect (lib/use-change-effect.ts) runs on each.
+  useChangeEffect(() => {
     if (!requests) return;
     const fresh = countNew(seen.current, requests);
     if (fresh > 0) setAnnouncement(`${fresh} new user request${fresh === 1 ? '' : 's'}`);
