@@ -1,7 +1,7 @@
 import { CONFIRM_TEXT } from '@console/contract';
 import { Api, chooseOption, dialog, rowWith, settled, table, toast, uniqueTag } from './support/admin';
 import { expectAccessible } from './support/axe';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, expectPath, signIn, test } from './support/fixtures';
 
 const PATH = '/tone-dashboard/locations';
 const textbox = (scope: import('@playwright/test').Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
@@ -204,5 +204,39 @@ test.describe('locations screen', () => {
         await t.getByRole('checkbox', { name: 'Select all rows on this page' }).uncheck();
       }
     }
+  });
+
+  test('with the tone sequences panel open, leaving with an edited location asks first, every time', async ({ page, baseURL }) => {
+    // One router blocker per form, and React Router consults only the last one: the panel's (mounted after the
+    // list's) let Back and Forward throw the location's changes away without a word.
+    const name = `Leaving ${uniqueTag()}`;
+    const admin = await Api.admin(baseURL!);
+    const { data: location } = await admin.call<{ data: { id: number } }>('POST', '/locations/add', {
+      name,
+      status: 'active',
+      latitude: 5,
+      longitude: 6,
+    });
+    await signIn(page, 'admin', { at: `${PATH}?location=${location.id}&search=${encodeURIComponent(name)}` });
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await expectPath(page, '/tone-dashboard/home');
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: `Tone sequences of ${name}` })).toBeVisible();
+
+    await page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    const edit = dialog(page, `Edit ${name}`);
+    await textbox(edit, 'Location name').fill(`${name} renamed`);
+    const ask = dialog(page, 'Discard unsaved changes?');
+    for (const leave of [() => page.goForward(), () => page.goForward()]) {
+      await leave();
+      await expect(ask).toContainText('Your changes have not been saved. Leave and lose them?');
+      await ask.getByRole('button', { name: 'Keep editing' }).click();
+      await expect(ask).toBeHidden();
+      await expectPath(page, PATH);
+      await expect(textbox(edit, 'Location name')).toHaveValue(`${name} renamed`);
+    }
+    await page.goForward();
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await expectPath(page, '/tone-dashboard/home');
   });
 });

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { InactivityDialog } from '../components/shell';
+import { UnsavedChangesBlocker } from '../components/ui/unsaved-changes';
 import { logActivity } from '../lib/activity-logger';
 import { getAppConfig } from '../lib/app-config';
 import { sendHeartbeat } from '../lib/auth/heartbeat';
@@ -57,6 +58,7 @@ function SignedInArea() {
   return (
     <>
       <Outlet />
+      <UnsavedChangesBlocker />
       <InactivityDialog
         opened={inactivity.warning}
         remainingMs={inactivity.remainingMs}

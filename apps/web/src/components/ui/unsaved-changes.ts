@@ -1,6 +1,7 @@
 import { PUBLIC_ROUTES } from '@console/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
+import { useChangeEffect } from '../../lib/use-change-effect';
 import { showAlert } from './alert-dialog';
 
 /** What is lost, said by the screen: 'Your changes to this role have not been saved.' */
@@ -35,35 +36,60 @@ const NEVER_BLOCKED = new Set<string>([
   PUBLIC_ROUTES.internetConnection,
 ]);
 
+/** A screen's or a form's unsaved state, as its useUnsavedChanges last committed it. */
+type Guard = { dirty: boolean; lost: string };
+const guards = new Set<Guard>();
+const firstDirty = () => [...guards].find((g) => g.dirty);
+
 /**
- * While `dirty`, leaving the screen asks first: in-app navigation through the router's blocker,
- * reloads and tab closes through the browser's own beforeunload prompt. Only a change of page
- * counts; a screen confirms its own in-place switches (the role picker's ?roleId, closing a form).
+ * The one router blocker of the signed-in area, mounted once by its layout. React Router consults
+ * only the blocker registered last, so with one per form the locations screen's tone sequences
+ * panel (mounted after the locations list) silently let Back or Forward throw away an edited
+ * location. This one asks whenever any mounted form or screen has unsaved changes, in its words.
  */
-export function useUnsavedChanges(dirty: boolean, lost = DEFAULT_LOST): void {
+export function UnsavedChangesBlocker(): null {
   const shouldBlock = useCallback(
     ({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname && !NEVER_BLOCKED.has(nextLocation.pathname),
-    [dirty],
+      Boolean(firstDirty()) && currentLocation.pathname !== nextLocation.pathname && !NEVER_BLOCKED.has(nextLocation.pathname),
+    [],
   );
   const blocker = useBlocker(shouldBlock);
-
   // The blocker object changes on every router update; act on its state, through a ref.
   const blockerRef = useRef(blocker);
   blockerRef.current = blocker;
-  const lostRef = useRef(lost);
-  lostRef.current = lost;
-  useEffect(() => {
+  useChangeEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void confirmDiscard(lostRef.current).then((leave) => {
+    void confirmDiscard(firstDirty()?.lost ?? DEFAULT_LOST).then((leave) => {
       const current = blockerRef.current;
       if (current.state !== 'blocked') return;
       if (leave) current.proceed();
       else current.reset();
     });
   }, [blocker.state]);
+  return null;
+}
 
-  useEffect(() => {
+/**
+ * While `dirty`, leaving the screen asks first: in-app navigation through the signed-in area's
+ * UnsavedChangesBlocker, reloads and tab closes through the browser's own beforeunload prompt.
+ * Only a change of page counts; a screen confirms its own in-place switches (the role picker's
+ * ?roleId, closing a form).
+ */
+export function useUnsavedChanges(dirty: boolean, lost = DEFAULT_LOST): void {
+  const [guard] = useState<Guard>(() => ({ dirty, lost }));
+  // After every commit, so the blocker reads what the screen shows.
+  useLayoutEffect(() => {
+    guard.dirty = dirty;
+    guard.lost = lost;
+  });
+  useLayoutEffect(() => {
+    guards.add(guard);
+    return () => {
+      guards.delete(guard);
+    };
+  }, [guard]);
+
+  useChangeEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
