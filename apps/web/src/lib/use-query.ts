@@ -17,6 +17,9 @@ import { startTransition, useEffect, useReducer, useState } from 'react';
  * mobile: 0.1-0.6 s per answer on the list and the dashboard). A transition is rendered in
  * slices of a few ms, with paints and input between them, and committed when it is done.
  *
+ * An effect that follows the answers (rows shown, a title, a default picked from them) is written with
+ * useChangeEffect (use-change-effect.ts): React may skip a listed-dependency effect when a transition commits.
+ *
  * Everything else is TanStack's: the observer computes the result (cache, placeholder data,
  * retries, refetch on mount), the result tracks the fields read (only their changes re-render),
  * and the value returned is the one for this render's options, as in useBaseQuery.
