@@ -175,6 +175,39 @@ test.describe('keyboard and focus', () => {
     }
   });
 
+  test('a form opens in its first field; a delete confirm opens on Cancel, so Enter pressed twice keeps the row', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await Api.admin(baseURL!);
+    const tag = uniqueTag();
+    await admin.createCompany({ name: `Keep me ${tag}` });
+    await signIn(page, 'admin', { at: `${PRODUCT}/companies?search=${encodeURIComponent(tag)}` });
+    const companies = table(page, 'Companies');
+    await expect(companies.locator('tbody tr')).toHaveCount(1);
+    for (const [opener, title] of [
+      [page.getByRole('main').getByRole('button', { name: 'Add company', exact: true }), 'Add company'],
+      [companies.getByRole('button', { name: `Edit Keep me ${tag}` }), /^Edit /],
+    ] as const) {
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      // Typing starts at once, where the mouse user would click first: not on the drawer's Close button.
+      await expect(dialog(page, title).getByRole('textbox', { name: 'Company name' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(opener).toBeFocused();
+    }
+    const remove = companies.getByRole('button', { name: `Delete Keep me ${tag}` });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const confirm = dialog(page, CONFIRM_TEXT.deleteTitle);
+    await expect(confirm.getByRole('button', { name: CONFIRM_TEXT.cancel })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(remove).toBeFocused();
+    await page.reload();
+    await expect(companies.locator('tbody tr')).toHaveCount(1);
+  });
+
   test('a row deleted from the keyboard leaves focus on the same button of the row that takes its place, then on the table', async ({
     page,
     baseURL,

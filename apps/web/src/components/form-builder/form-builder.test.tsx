@@ -1,6 +1,7 @@
 import '../data-table/test-setup';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Drawer } from '@mantine/core';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -493,5 +494,69 @@ describe('FormBuilder: changed or not (onDirtyChange)', () => {
     expect(onDirtyChange).toHaveBeenCalledTimes(calls);
     await user.type(name, '{Backspace}{Backspace}');
     expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+  });
+});
+
+describe('FormBuilder: autoFocus (a form in a dialog starts in its first field)', () => {
+  function InDrawer({ fields = FIELDS, autoFocus = true }: { fields?: FormField[]; autoFocus?: boolean }) {
+    return (
+      <Drawer opened onClose={() => {}} title="Add user" closeButtonProps={{ 'aria-label': 'Close' }}>
+        <FormBuilder fields={fields} autoFocus={autoFocus} onSubmit={vi.fn()} aria-label="User form" />
+      </Drawer>
+    );
+  }
+
+  it("opens on the first field, not on the dialog's Close button", async () => {
+    renderWithMantine(<InDrawer />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /First name/ })).toHaveFocus());
+  });
+
+  it('without autoFocus the dialog keeps its own first control', async () => {
+    renderWithMantine(<InDrawer autoFocus={false} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus());
+  });
+
+  it('passes over a disabled field (a protected role keeps its name)', async () => {
+    const fields: FormField[] = [{ ...FIELDS[0]!, disabled: true }, FIELDS[1]!];
+    renderWithMantine(<InDrawer fields={fields} />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Email/ })).toHaveFocus());
+  });
+
+  it('takes the focus from the Close button when the form appears after the dialog opened (its options were loading)', async () => {
+    function LateForm() {
+      const [ready, setReady] = useState(false);
+      return (
+        <Drawer opened onClose={() => {}} title="Add user" closeButtonProps={{ 'aria-label': 'Close' }}>
+          {ready ? (
+            <FormBuilder fields={FIELDS} autoFocus onSubmit={vi.fn()} />
+          ) : (
+            <button type="button" onClick={() => setReady(true)}>
+              Load
+            </button>
+          )}
+        </Drawer>
+      );
+    }
+    renderWithMantine(<LateForm />);
+    const close = screen.getByRole('button', { name: 'Close' });
+    await waitFor(() => expect(close).toHaveFocus());
+    act(() => screen.getByRole('button', { name: 'Load' }).click());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /First name/ })).toHaveFocus());
+  });
+
+  it('leaves the focus alone on a touch screen, where a focused input pops the keyboard over the form', async () => {
+    const matchMedia = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation(
+        (query: string) =>
+          ({ matches: query === '(pointer: coarse)', media: query, addEventListener() {}, removeEventListener() {} }) as never,
+      );
+    try {
+      renderWithMantine(<InDrawer />);
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus());
+      expect(screen.getByRole('textbox', { name: /First name/ })).not.toHaveAttribute('data-autofocus');
+    } finally {
+      matchMedia.mockRestore();
+    }
   });
 });

@@ -6,7 +6,16 @@ import { errorMessage, isApiError } from '../../lib/api-client';
 import { FormHelpLink, formHelpUrl } from './field-help';
 import { FormFieldControl } from './form-field-control';
 import type { FieldErrors, FormField, FormSubmitResult, FormValues } from './types';
-import { buildInitialValues, changedFrom, firstErrorField, focusField, issuesToErrors, readServerErrors, requiredErrors } from './values';
+import {
+  buildInitialValues,
+  changedFrom,
+  firstErrorField,
+  firstInput,
+  focusField,
+  issuesToErrors,
+  readServerErrors,
+  requiredErrors,
+} from './values';
 
 /** What onSubmit receives: the schema's output merged over the raw values (files and fields the schema does not know survive). */
 export type FormBuilderValues<S extends z.ZodType> = (unknown extends z.output<S> ? FormValues : z.output<S>) & FormValues;
@@ -45,6 +54,12 @@ export interface FormBuilderProps<S extends z.ZodType = z.ZodType> {
   errorFallback?: string;
   /** Extra content between the fields and the buttons. */
   children?: ReactNode;
+  /**
+   * Start in the first field that takes input (a form in a dialog or drawer; the APG dialog pattern),
+   * not on the dialog's Close button. Not on touch screens, where a focused input pops the keyboard
+   * over half the form before the user chose to type.
+   */
+  autoFocus?: boolean;
   id?: string;
   'aria-label'?: string;
 }
@@ -72,6 +87,7 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
   resolveFileName,
   errorFallback = ERROR_MESSAGES.generic,
   children,
+  autoFocus = false,
   id,
   'aria-label': ariaLabel,
 }: FormBuilderProps<S>) {
@@ -107,6 +123,20 @@ export function FormBuilder<S extends z.ZodType = z.ZodType>({
     focusField(formRef.current, pendingFocus.current);
     pendingFocus.current = undefined;
   }, [errors]);
+
+  useLayoutEffect(() => {
+    if (!autoFocus || window.matchMedia?.('(pointer: coarse)').matches) return;
+    const form = formRef.current;
+    const target = firstInput(form);
+    if (!form || !target) return;
+    // Mantine's focus trap focuses [data-autofocus] a tick after the dialog opens.
+    target.setAttribute('data-autofocus', '');
+    // A form that appears after that (its options were loading) moves the focus itself, from the
+    // dialog's own controls only: never from somewhere the user went meanwhile.
+    const active = document.activeElement;
+    const dialog = form.closest('[role="dialog"]');
+    if (active && dialog?.contains(active) && !form.contains(active)) target.focus({ preventScroll: true });
+  }, [autoFocus]);
 
   useEffect(() => {
     if (callerErrors && Object.keys(callerErrors).length > 0) showErrors({ ...callerErrors });

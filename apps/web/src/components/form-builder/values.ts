@@ -139,6 +139,15 @@ export function firstErrorField(fields: readonly FormField[], errors: FieldError
 const FOCUSABLE =
   'input:not([type=hidden]):not([type=file]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The input, select or button that takes the first field's input (a disabled field is passed over). */
+export function firstInput(form: HTMLFormElement | null): HTMLElement | null {
+  for (const wrapper of form?.querySelectorAll<HTMLElement>('[data-field-name]') ?? []) {
+    const target = wrapper.querySelector<HTMLElement>(FOCUSABLE);
+    if (target) return target;
+  }
+  return null;
+}
+
 export function focusField(form: HTMLFormElement | null, name: string): void {
   if (!form) return;
   const wrapper = [...form.querySelectorAll<HTMLElement>('[data-field-name]')].find((el) => el.dataset.fieldName === name);

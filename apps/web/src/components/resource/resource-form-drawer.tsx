@@ -95,6 +95,7 @@ export function ResourceFormDrawer<Row extends { id: RecordId }>({
     <FormBuilder
       key={state.session}
       aria-label={heading}
+      autoFocus
       fields={fields}
       schema={form.schema ?? (row ? resource.schemas.update : resource.schemas.create)}
       initialValues={initialValues}

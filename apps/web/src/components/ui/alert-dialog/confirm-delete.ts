@@ -17,6 +17,9 @@ export async function confirmDelete(texts: ConfirmDeleteTexts = {}): Promise<boo
     cancelButtonText: texts.cancelButtonText ?? CONFIRM_TEXT.cancel,
     // red.9: white text on Mantine's default red (shade 6) is 3.3:1 (axe color-contrast).
     confirmColor: 'red.9',
+    // The APG alert dialog: a destructive one opens on its least destructive button, so an Enter
+    // pressed out of habit (or twice on the row's Delete button) keeps the row.
+    focusCancel: true,
   });
   return result.isConfirmed;
 }

@@ -60,6 +60,7 @@ export function RoleFormModal({ opened, role, onClose }: Props) {
       <FormBuilder
         key={role?.id ?? 'new'}
         aria-label={role ? 'Edit role' : 'Add role'}
+        autoFocus
         fields={fields}
         schema={roleInputSchema}
         initialValues={
