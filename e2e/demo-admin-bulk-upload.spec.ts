@@ -81,21 +81,23 @@ test.describe('bulk upload panel', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: Buffer.from('not a workbook'),
     };
-    await chooseFiles(page, panel, [...good, broken, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }]);
+    // A good sheet whose one row is wrong in itself.
+    const wrongRow = csvFile(`wrong-${tag}.csv`, [[`Wrong ${tag}`, 'open-url', 'not a web address', '', 'active']]);
+    await chooseFiles(page, panel, [...good, broken, wrongRow, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }]);
     await expect(panel.getByText('notes.txt is not a CSV or XLSX file.')).toBeVisible();
-    await expect(panel.getByRole('list', { name: 'Files to upload' }).getByRole('listitem')).toHaveCount(3);
+    await expect(panel.getByRole('list', { name: 'Files to upload' }).getByRole('listitem')).toHaveCount(4);
 
     // Hold the request a moment so the progress bars are seen.
     await page.route(`**/api${bulkUploadPaths('manage-actions').upload}`, async (route) => {
       await new Promise((r) => setTimeout(r, 500));
       await route.continue();
     });
-    await panel.getByRole('button', { name: 'Upload 3 files' }).click();
+    await panel.getByRole('button', { name: 'Upload 4 files' }).click();
     await expect(panel.getByRole('button', { name: UI_TEXT.submitting })).toBeDisabled();
     // At 0 % the bar's filled part has no width (Playwright calls that hidden): the bar is there and reads 0-100.
     await expect(panel.getByRole('progressbar', { name: `Uploading shop-${tag}.csv` })).toBeAttached();
     await expect(panel.getByRole('list', { name: 'Files to upload' })).toBeVisible();
-    await expect(toast(page, BULK_UPLOAD_MESSAGES.received(3))).toBeVisible();
+    await expect(toast(page, BULK_UPLOAD_MESSAGES.received(4))).toBeVisible();
 
     const completed = table(page, 'Completed uploads');
     const open = table(page, 'Pending and failed uploads');
@@ -124,6 +126,13 @@ test.describe('bulk upload panel', () => {
     await expect(toast(page, BULK_UPLOAD_MESSAGES.retried)).toBeVisible();
     // Same bad bytes: it fails again.
     await expect(failed).toContainText('Failed', { timeout: 30_000 });
+
+    // A row wrong in the sheet itself would fail the same way: Retry says so, and what to do, at once.
+    const wrong = rowWith(open, `wrong-${tag}.csv`);
+    await expect(wrong).toContainText('Failed');
+    await wrong.getByRole('button', { name: `Retry upload wrong-${tag}.csv` }).click();
+    await expect(toast(page, BULK_UPLOAD_MESSAGES.nothingRetryable)).toBeVisible();
+    await expect(wrong).toContainText('Failed');
 
     await failed.getByRole('button', { name: `Remove upload broken-${tag}.xlsx` }).click();
     await page.getByRole('button', { name: CONFIRM_TEXT.deleteConfirm }).click();

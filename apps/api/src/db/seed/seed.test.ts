@@ -1,4 +1,4 @@
-import { buildModuleCatalogue, PERMISSION_CATALOGUE } from '@console/contract';
+import { BULK_UPLOAD_MESSAGES, buildModuleCatalogue, bulkUploadPaths, PERMISSION_CATALOGUE } from '@console/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -187,6 +187,14 @@ describe('demo content (SEED_DEMO)', () => {
       expect(items.filter((i) => i.status === 'done')).toHaveLength(sheet ? 0 : u.done);
       for (const i of items.filter((x) => x.status === 'failed')) expect(i.message).toBeTruthy();
     }
+    // Its failed rows are wrong in the sheet itself (it has no stored part either): Retry says what to do.
+    const partial = uploads.find((u) => u.status === 'partially-failed');
+    const retry = await c.as(await c.login('admin'), {
+      method: 'POST',
+      url: `/api${bulkUploadPaths('manage-actions').retry(partial!.id)}`,
+    });
+    expect(retry.statusCode, retry.body).toBe(409);
+    expect(retry.json()).toMatchObject({ message: BULK_UPLOAD_MESSAGES.nothingRetryable });
   });
 
   it('user requests look alive: spread over the last 30 days and several platforms, devices and locations', async () => {

@@ -79,13 +79,14 @@ describe('a manifest row naming a file the upload lacks', () => {
     expect(await t.app.db.$count(bulkUploadItems, inArray(bulkUploadItems.uploadId, ids))).toBe(4);
     expect(await t.app.db.$count(media, inArray(media.uploadId, ids))).toBe(2);
 
-    // Retry cannot bring a file that was never sent: the missing items stay failed, nothing is redone.
+    // Retry cannot bring a file that was never sent: it says so at once (409), and nothing changes.
     const [reporter] = await t.app.db
       .select({ id: bulkUploadItems.uploadId })
       .from(bulkUploadItems)
       .where(eq(bulkUploadItems.item, 'ghost.png'));
     const retry = await t.as(admin, { method: 'POST', url: `/api/demo-media/bulk-upload/${reporter!.id}/retry` });
-    expect(retry.statusCode, retry.body).toBe(202);
+    expect(retry.statusCode, retry.body).toBe(409);
+    expect(retry.json()).toMatchObject({ success: false, code: 'CONFLICT', message: BULK_UPLOAD_MESSAGES.nothingRetryable });
     expect(await outcome()).toEqual(expected);
     expect(await t.app.db.$count(media, inArray(media.uploadId, ids))).toBe(2);
   });

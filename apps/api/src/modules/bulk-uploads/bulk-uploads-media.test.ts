@@ -1,4 +1,4 @@
-import { type BulkUploadFile, bulkUploadPaths, mediaManifestRowSchema } from '@console/contract';
+import { BULK_UPLOAD_MESSAGES, type BulkUploadFile, bulkUploadPaths, mediaManifestRowSchema } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -118,6 +118,12 @@ describe('POST /demo-media/bulk-upload', () => {
     );
     expect(await filesUnder('tmp:')).toEqual([]);
     expect(packMedia.map((m) => m.file)).toEqual([keyOf(1), keyOf(8)]);
+    // Each of the six is wrong in the archive or the manifest itself: a retry would fail them the
+    // same way, so it is refused at once with what to do instead, and nothing runs again.
+    const retry = await t.as(admin, { method: 'POST', url: `/api/demo-media/bulk-upload/${pack!.id}/retry` });
+    expect(retry.statusCode, retry.body).toBe(409);
+    expect(retry.json()).toMatchObject({ success: false, code: 'CONFLICT', message: BULK_UPLOAD_MESSAGES.nothingRetryable });
+    expect(await waitFinished(t, pack!.id)).toMatchObject({ status: 'partially-failed', total: 8, done: 2, failed: 6 });
 
     expect(await waitFinished(t, pdf!.id)).toMatchObject({
       status: 'failed',

@@ -1,4 +1,11 @@
-import { BULK_SHEET_MAX_ROWS, type BulkUploadFile, bulkUploadPaths, manageActionSheetRowSchema, PERMISSION_KEYS } from '@console/contract';
+import {
+  BULK_SHEET_MAX_ROWS,
+  BULK_UPLOAD_MESSAGES,
+  type BulkUploadFile,
+  bulkUploadPaths,
+  manageActionSheetRowSchema,
+  PERMISSION_KEYS,
+} from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -169,6 +176,42 @@ describe('POST /manage-actions/bulk-upload', () => {
     const items = await t.app.db.select().from(bulkUploadItems).where(eq(bulkUploadItems.uploadId, id));
     const retried = actions.find((a) => a.uploadItem === '2');
     expect(items.map((i) => [i.item, i.status, i.entityId])).toEqual([['2', 'done', retried?.id]]);
+  });
+
+  it('retry leaves the rows that are wrong in the sheet itself; with only those left, it answers 409 with what to do', async () => {
+    const [blocker] = await t.app.db
+      .insert(manageActions)
+      .values({ clientId, name: 'Taken for now', actionType: 'call', value: '+3225550199' })
+      .returning();
+    const { id } = await uploadSheet([
+      HEADER,
+      ['Taken for now', 'call', '+3225550123', '', 'active'],
+      ['Bad address', 'open-url', 'not a web address', '', 'active'],
+    ]);
+    expect(await waitFinished(t, id)).toMatchObject({ status: 'failed', done: 0, failed: 2 });
+    const ledger = () =>
+      t.app.db
+        .select({ item: bulkUploadItems.item, status: bulkUploadItems.status, attempts: bulkUploadItems.attempts })
+        .from(bulkUploadItems)
+        .where(eq(bulkUploadItems.uploadId, id))
+        .orderBy(bulkUploadItems.item);
+    // The name is free again: the row that took it can go in; the bad address cannot.
+    await t.app.db.delete(manageActions).where(eq(manageActions.id, blocker!.id));
+    const retry = await t.as(admin, { method: 'POST', url: `/api${paths.retry(id)}` });
+    expect(retry.statusCode, retry.body).toBe(202);
+    expect(await waitFinished(t, id)).toMatchObject({ status: 'partially-failed', total: 2, done: 1, failed: 1 });
+    expect((await listedRow(t, admin, 'manage-actions', id))?.errors).toEqual([
+      { item: '3', message: 'Enter a web address starting with http:// or https://' },
+    ]);
+    // Row 3 was not read again (one attempt), row 2 was.
+    expect(await ledger()).toEqual([
+      { item: '2', status: 'done', attempts: 2 },
+      { item: '3', status: 'failed', attempts: 1 },
+    ]);
+    const again = await t.as(admin, { method: 'POST', url: `/api${paths.retry(id)}` });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ success: false, code: 'CONFLICT', message: BULK_UPLOAD_MESSAGES.nothingRetryable });
+    expect(await waitFinished(t, id)).toMatchObject({ status: 'partially-failed', done: 1, failed: 1 });
   });
 
   it('a sheet over several batches: a name twice in the sheet fails once, the rest goes in exactly once, counts exact', async () => {

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { bulkUploadJob } from './bulk-uploads.job.js';
 import { receiveBulkForm, removeKeys } from './bulk-uploads.receive.js';
 import { findUpload, findUploadFiles } from './bulk-uploads.repository.js';
-import { requeueFailed } from './ledger.js';
+import { hasRetryableItems, requeueFailed } from './ledger.js';
 
 const notFound = () => new AppError('NOT_FOUND', BULK_UPLOAD_MESSAGES.notFound);
 
@@ -103,6 +103,8 @@ export function createBulkUploadsService(app: FastifyInstance) {
       if (upload.status === 'processing' || upload.status === 'pending')
         throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.stillProcessing);
       if (upload.failed === 0 && !upload.error) throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.nothingToRetry);
+      // Running the job again would only fail the same items the same way: say so now instead.
+      if (!upload.error && !(await hasRetryableItems(db, id))) throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.nothingRetryable);
       if (!upload.storageKey) throw new AppError('CONFLICT', upload.error ?? BULK_UPLOAD_MESSAGES.nothingToRetry);
       const claimed = await db.transaction(async (tx) => {
         // Only a finished row is claimed: two retries at once queue the work once.

@@ -52,12 +52,17 @@ export async function markDone(tx: Tx, uploadId: number, done: { item: string; e
     where i.upload_id = ${uploadId} and i.item = v.item`);
 }
 
-export async function markFailed(tx: Tx, uploadId: number, failed: { item: string; message: string }[]) {
+/**
+ * Marks pending items failed. `final`: the item itself is wrong (its content, its manifest row), so
+ * a retry would fail it the same way and leaves it failed (see isFinal).
+ */
+export async function markFailed(tx: Tx, uploadId: number, failed: { item: string; message: string; final?: boolean }[]) {
   if (failed.length === 0) return;
-  const values = valueRows(failed, (f) => sql`(${f.item}::text, ${f.message}::text)`);
+  const values = valueRows(failed, (f) => sql`(${f.item}::text, ${f.message}::text, ${f.final === true}::boolean)`);
   await tx.execute(sql`
-    update ${bulkUploadItems} as i set status = 'failed', message = v.message, attempts = i.attempts + 1, updated_at = now()
-    from (values ${values}) as v(item, message)
+    update ${bulkUploadItems} as i set status = 'failed', message = v.message, attempts = i.attempts + 1, updated_at = now(),
+      details = case when v.final then coalesce(i.details, '{}'::jsonb) || ${JSON.stringify(FINAL)}::jsonb else i.details end
+    from (values ${values}) as v(item, message, final)
     where i.upload_id = ${uploadId} and i.item = v.item and i.status = 'pending'`);
 }
 
@@ -151,18 +156,35 @@ export function pendingItems(db: Tx, uploadId: number, after: number, limit: num
  */
 export const NOT_IN_UPLOAD = { notInUpload: true } as const;
 
-/** Retry: the failed items become pending again (except files that were never sent); answers how many. */
+/** The details of a failed item that is wrong in itself: a refused file or archive entry, a bad manifest row. */
+export const FINAL = { final: true } as const;
+
+/**
+ * A failure no retry can undo, because the stored part never changes: the item is wrong in itself
+ * (FINAL; a sheet row its schema refused, whose details hold the errors) or was never sent
+ * (NOT_IN_UPLOAD). What a retry can mend is what depends on other rows: a name or tone code
+ * taken, a client or media item that was missing or of the wrong type.
+ */
+// coalesce: with no details each test is null, and `not null` would pass over the item.
+const isFinal = sql`coalesce(${bulkUploadItems.details}->>'final' = 'true' or ${bulkUploadItems.details}->>'notInUpload' = 'true'
+  or ${bulkUploadItems.details}->'errors' is not null, false)`;
+
+/** Whether a retry of the upload could change anything: a failed item that is not final. */
+export async function hasRetryableItems(db: Tx, uploadId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bulkUploadItems.id })
+    .from(bulkUploadItems)
+    .where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'failed'), sql`not ${isFinal}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Retry: the failed items become pending again (except final ones); answers how many. */
 export async function requeueFailed(db: Tx, uploadId: number): Promise<number> {
   const rows = await db
     .update(bulkUploadItems)
     .set({ status: 'pending', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(bulkUploadItems.uploadId, uploadId),
-        eq(bulkUploadItems.status, 'failed'),
-        sql`${bulkUploadItems.details}->>'notInUpload' is distinct from 'true'`,
-      ),
-    )
+    .where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'failed'), sql`not ${isFinal}`))
     .returning({ id: bulkUploadItems.id });
   return rows.length;
 }

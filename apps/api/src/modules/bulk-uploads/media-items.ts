@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { bulkItemKey } from '../../lib/storage/index.js';
 import { CATEGORY_TYPES, cleanUploadedFile, streamToTempFile, UploadRejected } from '../../lib/uploads/index.js';
 import type { BulkJobDeps } from './importer.js';
-import { insertItems, markDone, markFailed, type NewItem, pendingItems, refreshCounts } from './ledger.js';
+import { FINAL, insertItems, markDone, markFailed, type NewItem, pendingItems, refreshCounts } from './ledger.js';
 import type { Manifest } from './manifest.js';
 
 type Upload = { id: number; clientId: number; kind: BulkUploadKind; fileName: string; storageKey: string | null };
@@ -42,7 +42,7 @@ export async function expandMedia(deps: BulkJobDeps, upload: Upload, path: strin
       items.push(
         entry.ok
           ? { item: entry.name, position, status: 'pending' }
-          : { item: entry.name, position, status: 'failed', message: entry.message },
+          : { item: entry.name, position, status: 'failed', message: entry.message, details: FINAL },
       );
     }
   } catch (err) {
@@ -71,7 +71,7 @@ export async function processMedia(deps: BulkJobDeps, upload: Upload, path: stri
     }
     pending.delete(entry.name);
     if (!entry.ok) {
-      await markFailed(deps.db, upload.id, [{ item: entry.name, message: entry.message }]);
+      await markFailed(deps.db, upload.id, [{ item: entry.name, message: entry.message, final: true }]);
       continue;
     }
     let temp: Awaited<ReturnType<typeof streamToTempFile>>;
@@ -80,8 +80,8 @@ export async function processMedia(deps: BulkJobDeps, upload: Upload, path: stri
     } catch (err) {
       // The entry's own reason (the archive's unpack cap, a size that lied) rather than the copy's.
       const refused = entry.stream.errored;
-      const message = refused instanceof EntryRefused ? refused.message : (err as Error).message;
-      await markFailed(deps.db, upload.id, [{ item: entry.name, message }]);
+      const final = refused instanceof EntryRefused;
+      await markFailed(deps.db, upload.id, [{ item: entry.name, message: final ? refused.message : (err as Error).message, final }]);
       continue;
     }
     try {
@@ -122,9 +122,10 @@ async function storeItem(
   src: { path: string; item: string; position: number },
   manifest: Manifest | null,
 ) {
-  const fail = (message: string) => markFailed(deps.db, upload.id, [{ item: src.item, message }]);
+  // final: the file or its manifest row is wrong in itself (a retry would fail it the same way).
+  const fail = (message: string, final = false) => markFailed(deps.db, upload.id, [{ item: src.item, message, final }]);
   const described = manifest?.get(src.item) ?? manifest?.get(baseName(src.item));
-  if (described && !described.ok) return fail(`Manifest row ${described.row}: ${described.message}`);
+  if (described && !described.ok) return fail(`Manifest row ${described.row}: ${described.message}`, true);
   // No manifest row (or no manifest): the defaults, for campaign media as for demo media (titleFromName).
   const meta = described?.ok ? described.data : undefined;
   let facts: Awaited<ReturnType<typeof probeMediaFile>>;
@@ -133,7 +134,8 @@ async function storeItem(
     await cleanUploadedFile(src.path, { maxBytes: MEDIA_MAX_BYTES, allowed: 'media', use: 'media' });
     facts = await probeMediaFile({ path: src.path }, { maxBytes: MEDIA_MAX_BYTES });
   } catch (err) {
-    if (err instanceof UploadRejected) return fail(err.message);
+    // Its size or content (final); a read cut off part way may read whole next time.
+    if (err instanceof UploadRejected) return fail(err.message, err.code !== 'VALIDATION');
     throw err;
   }
   const file = bulkItemKey(upload, src.position, facts.ext);
