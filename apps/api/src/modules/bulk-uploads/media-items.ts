@@ -42,7 +42,7 @@ export async function expandMedia(deps: BulkJobDeps, upload: Upload, path: strin
       items.push(
         entry.ok
           ? { item: entry.name, position, status: 'pending' }
-          : { item: entry.name, position, status: 'failed', message: entry.message, details: FINAL },
+          : { item: entry.name, position, status: 'failed', message: entry.message, details: finalEntry(entry.code) ? FINAL : undefined },
       );
     }
   } catch (err) {
@@ -71,7 +71,7 @@ export async function processMedia(deps: BulkJobDeps, upload: Upload, path: stri
     }
     pending.delete(entry.name);
     if (!entry.ok) {
-      await markFailed(deps.db, upload.id, [{ item: entry.name, message: entry.message, final: true }]);
+      await markFailed(deps.db, upload.id, [{ item: entry.name, message: entry.message, final: finalEntry(entry.code) }]);
       continue;
     }
     let temp: Awaited<ReturnType<typeof streamToTempFile>>;
@@ -79,9 +79,10 @@ export async function processMedia(deps: BulkJobDeps, upload: Upload, path: stri
       temp = await streamToTempFile(entry.stream, { maxBytes: MEDIA_MAX_BYTES, dir: deps.jobTempDir });
     } catch (err) {
       // The entry's own reason (the archive's unpack cap, a size that lied) rather than the copy's.
+      // Over a limit while unpacking: not final (a limit can be raised, then a retry takes it).
       const refused = entry.stream.errored;
-      const final = refused instanceof EntryRefused;
-      await markFailed(deps.db, upload.id, [{ item: entry.name, message: final ? refused.message : (err as Error).message, final }]);
+      const message = refused instanceof EntryRefused ? refused.message : (err as Error).message;
+      await markFailed(deps.db, upload.id, [{ item: entry.name, message }]);
       continue;
     }
     try {
@@ -94,6 +95,14 @@ export async function processMedia(deps: BulkJobDeps, upload: Upload, path: stri
   const gone = [...pending.keys()].map((item) => ({ item, message: 'The entry is no longer in the archive' }));
   await markFailed(deps.db, upload.id, gone);
 }
+
+/**
+ * An archive entry refused for what it is (a path or link that is never written, encrypted, packed in
+ * a way we cannot read, not media, corrupt): a retry would refuse it again. Refusals for size or
+ * compression ratio are against limits, which an operator can raise.
+ */
+const FINAL_ENTRY_CODES = new Set(['unsafe-path', 'symlink', 'encrypted', 'unsupported-compression', 'wrong-type', 'corrupt']);
+const finalEntry = (code: string) => FINAL_ENTRY_CODES.has(code);
 
 const baseName = (item: string) => item.slice(item.lastIndexOf('/') + 1);
 function titleFromName(item: string) {
@@ -134,8 +143,8 @@ async function storeItem(
     await cleanUploadedFile(src.path, { maxBytes: MEDIA_MAX_BYTES, allowed: 'media', use: 'media' });
     facts = await probeMediaFile({ path: src.path }, { maxBytes: MEDIA_MAX_BYTES });
   } catch (err) {
-    // Its size or content (final); a read cut off part way may read whole next time.
-    if (err instanceof UploadRejected) return fail(err.message, err.code !== 'VALIDATION');
+    // Not media at all is final; over a size or pixel limit is not (a raised limit lets a retry take it).
+    if (err instanceof UploadRejected) return fail(err.message, err.code === 'UNSUPPORTED_MEDIA_TYPE');
     throw err;
   }
   const file = bulkItemKey(upload, src.position, facts.ext);
