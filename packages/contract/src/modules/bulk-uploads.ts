@@ -152,8 +152,8 @@ export const BULK_UPLOAD_MESSAGES = {
   deleted: 'Upload removed',
   notFound: 'Upload not found',
   nothingToRetry: 'There is nothing to retry: no item of this upload failed',
-  nothingRetryable:
-    'A retry would fail the same way: each failed item is wrong in the file itself. Correct them (Download errors lists them) and upload the file again',
+  // Short enough to read in a 5 s toast (spec s.3); the error list and its CSV say which items.
+  nothingRetryable: 'A retry would fail the same way: the failed items are wrong in the file itself. Correct the file and upload it again',
   stillProcessing: 'This upload is being processed; try again once it has finished',
   noFiles: 'Choose at least one file',
   unknownClient: 'Client not found',
