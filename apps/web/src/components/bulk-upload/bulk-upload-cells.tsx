@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Button, Collapse, Group, List, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Collapse, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { breakable } from '../data-table';
+import { breakable, RowTooltip } from '../data-table';
 import type { BulkUploadFile as BulkUploadRow, BulkUploadStatus } from '@console/contract';
 
 const STATUS_LOOK: Record<BulkUploadStatus, { label: string; color: string }> = {
@@ -123,11 +123,11 @@ export function UploadActionsCell({ row, onRetry, onRemove, onDownloadErrors }: 
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {actions.map((a) => (
-        <Tooltip key={a.label} label={a.label} withArrow openDelay={300}>
+        <RowTooltip key={a.label} label={a.label} withArrow openDelay={300}>
           <ActionIcon variant="subtle" color={a.color} aria-label={a.name} onClick={() => a.run(row)}>
             {a.icon}
           </ActionIcon>
-        </Tooltip>
+        </RowTooltip>
       ))}
     </Group>
   );
