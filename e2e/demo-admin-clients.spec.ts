@@ -129,13 +129,32 @@ test.describe('clients screen', () => {
     await expect(rowWith(table(page, 'Clients'), name)).toContainText('Demo');
   });
 
-  test('usable at 390 px: title, add button, filters and rows without a page-wide horizontal scroll', async ({ page }, testInfo) => {
+  test('usable at 390 px: title, add button, folded filters, one export menu and rows without a page-wide horizontal scroll', async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'admin', { at: CLIENTS_PATH });
     await settled(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Clients', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add client', exact: true })).toBeInViewport();
+    // Three filters, one under the other, would fill the phone's first screen: they fold, and the
+    // first rows are in view.
+    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('table', { name: 'Clients' }).getByRole('row').nth(1)).toBeInViewport();
+    await filters.click();
     await expect(page.getByRole('group', { name: 'Filters' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Type', exact: true }).click();
+    await page.getByRole('option', { name: 'Demo', exact: true }).click();
+    await expect(page).toHaveURL(/type=demo/);
+    await expect(page.getByRole('button', { name: 'Filters (1)', exact: true })).toBeVisible();
+    // The three formats are one menu.
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Export CSV', 'Export Excel', 'Export PDF']);
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.csv$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, 'clients list at 390 px', testInfo);
   });

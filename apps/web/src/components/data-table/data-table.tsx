@@ -313,7 +313,8 @@ function DataTableView<T>(props: DataTableProps<T>) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="sm" wrap="wrap">
+        {/* On a phone the search takes the whole row (its box is 100% of this group). */}
+        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
           {searchable ? (
             <SearchBox value={query.search} onSearch={list.setSearch} label={searchLabel} placeholder={searchPlaceholder} />
           ) : null}

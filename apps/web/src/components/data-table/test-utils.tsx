@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
+import { vi } from 'vitest';
 import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 
@@ -50,6 +51,28 @@ export function renderWithRouter(ui: ReactElement, { route = '/', queryClient }:
     ),
   });
   return { ...result, queryClient: client };
+}
+
+/**
+ * Makes the page answer media queries as a phone held upright (390 px wide): a `max-width`
+ * query below 390 px does not match, one at or above does. Undo with vi.restoreAllMocks().
+ */
+export function emulatePhoneWidth(width = 390) {
+  const query = (q: string) => {
+    const max = /max-width:\s*(?:calc\()?([\d.]+)(em|px)/.exec(q);
+    const px = max ? Number(max[1]) * (max[2] === 'em' ? 16 : 1) : undefined;
+    return {
+      matches: px !== undefined && width <= px,
+      media: q,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  };
+  return vi.spyOn(window, 'matchMedia').mockImplementation(query);
 }
 
 /** The current URL's search params as shown by LocationProbe. */
