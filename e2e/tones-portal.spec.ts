@@ -115,6 +115,18 @@ test.describe('tones portal', () => {
     await settled(page);
     await expectAccessible(page, 'device details', testInfo);
 
+    // Without a code: the devices heard last, and a field that finds a device by part of its code.
+    await page.goto('/tone-dashboard/user-request/device-details');
+    const recentDevices = page.getByRole('region', { name: 'Recently heard devices' });
+    await expect(recentDevices.getByRole('link').first()).toHaveAttribute('href', /device-details\?deviceCode=/);
+    await settled(page);
+    await expectAccessible(page, 'device details without a code', testInfo);
+    const lookup = page.getByRole('combobox', { name: 'Device code' });
+    await lookup.fill(deviceCode.slice(0, -1).toLowerCase());
+    await page.getByRole('option', { name: new RegExp(`^${deviceCode}`) }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('deviceCode')).toBe(deviceCode);
+    await expect(page.getByRole('heading', { name: `Device ${deviceCode}` })).toBeVisible();
+
     // The list, filtered by our location through the URL; the device code links back to its details.
     await page.goto(`/tone-dashboard/user-request?locationId=${location.id}`);
     const list = table(page, 'User requests');

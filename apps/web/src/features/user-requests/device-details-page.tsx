@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, type UserRequest } from '@console/contract';
-import { Alert, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '../../lib/use-query';
 import { useCallback, useMemo } from 'react';
@@ -10,6 +10,7 @@ import { useSession } from '../../lib/auth/session';
 import { resourcePath } from '../../lib/resource-routes';
 import { getDeviceRequests, userRequestsApi } from './api/user-requests-api';
 import { deviceRequestColumns } from './components/request-columns';
+import { DeviceCodeForm, RecentDevices } from './components/device-lookup';
 import { DeviceSummary } from './components/device-summary';
 
 /** /tone-dashboard/user-request/device-details?deviceCode=: the device's summary and every request it made. */
@@ -48,11 +49,15 @@ export default function DeviceDetailsPage() {
       </Group>
 
       <DeviceCodeForm
+        // A new code in the URL (a link, Back) is the field's new text.
+        key={deviceCode}
         value={deviceCode}
         onSubmit={(code) => setParams(code ? new URLSearchParams({ deviceCode: code }) : new URLSearchParams())}
       />
 
-      {!deviceCode ? null : summary.isPending ? (
+      {!deviceCode ? (
+        <RecentDevices />
+      ) : summary.isPending ? (
         <Skeleton h={88} radius="md" />
       ) : summary.isError ? (
         <Alert color="red" variant="light" role="alert" title={ERROR_MESSAGES.loadPosts} />
@@ -94,27 +99,3 @@ export default function DeviceDetailsPage() {
 
 /** The user-request list searching for `text` (device code, tone code and model, any case). */
 const listSearchPath = (text: string) => `${resourcePath('user-requests')}?${new URLSearchParams({ search: text })}`;
-
-/** Look up another device by its code (the code is the page's URL parameter). */
-function DeviceCodeForm({ value, onSubmit }: { value: string; onSubmit: (code: string) => void }) {
-  return (
-    <form
-      key={value}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const code = String(new FormData(e.currentTarget).get('deviceCode') ?? '').trim();
-        onSubmit(code);
-      }}
-    >
-      <TextInput
-        name="deviceCode"
-        label="Device code"
-        defaultValue={value}
-        maxLength={64}
-        placeholder="e.g. DEV-0001"
-        description="Press Enter to show that device"
-        w={{ base: '100%', xs: 320 }}
-      />
-    </form>
-  );
-}

@@ -1,6 +1,6 @@
 import '../../components/data-table/test-setup';
 import { PERMISSION_KEYS } from '@console/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentSearch, renderWithRouter } from '../../components/data-table/test-utils';
@@ -118,6 +118,64 @@ describe('device details page', () => {
     expect(await screen.findByRole('table', { name: `Requests of ${row.deviceCode}` })).toHaveTextContent('Welcome chime');
     const calls = requested(fetch, '/api/user-request/device-code');
     expect(calls.every((u) => u.searchParams.get('deviceCode') === row.deviceCode && !u.searchParams.has('sortField'))).toBe(true);
+    // The device shown needs no suggestions: the list is not read.
+    expect(requested(fetch, '/api/user-request')).toHaveLength(0);
+  });
+
+  const other = {
+    ...row,
+    id: 12,
+    eventId: '00000000-0000-4000-8000-000000000012',
+    deviceCode: 'DEV-2',
+    deviceModel: 'iPhone 15',
+    platform: 'ios',
+  };
+  const older = { ...row, id: 10, requestedAt: '2026-11-22T10:00:00.000Z' };
+
+  it('without a code, lists the devices heard last, once each, as links to their details', async () => {
+    granted.add(PERMISSION_KEYS.userRequests.devices);
+    const fetch = vi.fn(async () => listOf([row, other, older]));
+    vi.stubGlobal('fetch', fetch);
+    renderWithRouter(<DeviceDetailsPage />, { route: '/tone-dashboard/user-request/device-details' });
+    const recent = await screen.findByRole('region', { name: 'Recently heard devices' });
+    await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(recent).getByRole('link', { name: row.deviceCode })).toHaveAttribute(
+      'href',
+      '/tone-dashboard/user-request/device-details?deviceCode=DEV+7%2F%CE%A9',
+    );
+    expect(within(recent).getAllByRole('listitem')[1]).toHaveTextContent('DEV-2');
+    expect(within(recent).getAllByRole('listitem')[1]).toHaveTextContent('iOS');
+    const [call] = requested(fetch, '/api/user-request');
+    expect(Object.fromEntries(call.searchParams)).toMatchObject({ page: '1', limit: '100', sortField: 'requestedAt', sortOrder: 'desc' });
+  });
+
+  it('suggests the devices whose requests match what is typed (a model too), and opens the one chosen', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      new URL(url, 'http://x').searchParams.get('search') === 'iphone' ? listOf([other]) : listOf([row, other], { device: null }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { getByTestId } = renderWithRouter(<DeviceDetailsPage />, { route: '/tone-dashboard/user-request/device-details' });
+    const field = screen.getByRole('combobox', { name: 'Device code' });
+    expect(screen.getByRole('button', { name: 'Show device' })).toBeDisabled();
+    await userEvent.type(field, 'iphone');
+    // What the API answered for the whole text, as it is (no second filtering in the browser).
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    const option = screen.getByRole('option', { name: /DEV-2/ });
+    expect(option).toHaveTextContent('iOS · iPhone 15');
+    await userEvent.click(option);
+    await waitFor(() => expect(currentSearch(getByTestId).get('deviceCode')).toBe('DEV-2'));
+  });
+
+  it('to a role that may open devices but not list requests: no list call, and Enter opens the code typed', async () => {
+    granted.clear();
+    granted.add(PERMISSION_KEYS.userRequests.devices);
+    const fetch = vi.fn(async () => listOf([], { device: null }));
+    vi.stubGlobal('fetch', fetch);
+    const { getByTestId } = renderWithRouter(<DeviceDetailsPage />, { route: '/tone-dashboard/user-request/device-details' });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Device code' }), ' dev-9 {Enter}');
+    await waitFor(() => expect(currentSearch(getByTestId).get('deviceCode')).toBe('dev-9'));
+    expect(screen.queryByRole('region', { name: 'Recently heard devices' })).toBeNull();
+    expect(requested(fetch, '/api/user-request')).toHaveLength(0);
   });
 
   it('offers a search of the list when no device has the code exactly (the search ignores case)', async () => {
