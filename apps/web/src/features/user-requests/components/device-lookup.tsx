@@ -33,7 +33,7 @@ function useDevices(search: string, enabled: boolean) {
   });
 }
 
-export function latestPerDevice(requests: readonly UserRequest[]): UserRequest[] {
+function latestPerDevice(requests: readonly UserRequest[]): UserRequest[] {
   const seen = new Map<string, UserRequest>();
   for (const r of requests) if (!seen.has(r.deviceCode) && seen.size < OFFERED) seen.set(r.deviceCode, r);
   return [...seen.values()];
