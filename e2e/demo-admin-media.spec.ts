@@ -97,7 +97,7 @@ test.describe('demo media and campaign media', () => {
     const row = rowWith(list, title);
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('AB-12');
-    await expect(row).toContainText('image');
+    await expect(row).toContainText('Image');
     await expectImageLoaded(row.getByRole('img', { name: `Thumbnail of ${title}` }));
 
     await row.getByRole('button', { name: `Preview ${title}` }).click();
@@ -118,7 +118,7 @@ test.describe('demo media and campaign media', () => {
     await add.getByRole('button', { name: 'Add demo media', exact: true }).click();
     await expect(toast(page, 'Demo media added successfully')).toBeVisible();
     const soundRow = rowWith(list, sound);
-    await expect(soundRow).toContainText('audio');
+    await expect(soundRow).toContainText('Audio');
     await expect(soundRow).toContainText('0:02');
     // The player streams from the API itself with Range requests (206), not from a downloaded copy.
     const streamed = page.waitForResponse((r) => r.url().includes('/api/files/media/') && r.status() === 206);
@@ -183,7 +183,7 @@ test.describe('demo media and campaign media', () => {
     await add.getByRole('button', { name: 'Add demo media', exact: true }).click();
     await expect(toast(page, 'Demo media added successfully')).toBeVisible();
     const row = rowWith(table(page, 'Demo media'), title);
-    await expect(row).toContainText('video');
+    await expect(row).toContainText('Video');
     await expect(row).toContainText('0:02');
     await expectImageLoaded(row.getByRole('img', { name: `Thumbnail of ${title}` }));
     await row.getByRole('button', { name: `Preview ${title}` }).click();

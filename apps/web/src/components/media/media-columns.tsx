@@ -7,6 +7,8 @@ import { describeCampaignRun } from './campaign-run';
 import { formatBytes, formatSeconds } from './media-filters';
 
 const MEDIA_TYPE_ICONS = { image: IconPhoto, video: IconMovie, audio: IconHeadphones } as const;
+/** As the other badges read (Active, Android): capitalised. */
+const MEDIA_TYPE_LABELS: Record<MediaRow['mediaType'], string> = { image: 'Image', video: 'Video', audio: 'Audio' };
 
 /** The WebP thumbnail (an image's, or a video's poster frame); without one, the type's icon. */
 function MediaThumb({ media, size = 48 }: { media: MediaRow; size?: number }) {
@@ -86,11 +88,11 @@ export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] 
           tt="none"
           color={m.mediaType === 'image' ? 'blue' : m.mediaType === 'video' ? 'grape' : 'teal'}
         >
-          {m.mediaType}
+          {MEDIA_TYPE_LABELS[m.mediaType] ?? m.mediaType}
         </Badge>
       ),
     },
-    { accessor: 'toneCode', title: 'Tone code', noWrap: true, render: (m) => m.toneCode ?? '' },
+    { accessor: 'toneCode', title: 'Tone code', noWrap: true, render: (m) => m.toneCode ?? '—' },
     {
       accessor: 'status',
       title: 'Status',
@@ -120,7 +122,13 @@ export function mediaColumns(campaign: boolean): DataTableColumnDef<MediaRow>[] 
     // Campaign media carry three more columns: size and length (also in the preview) start hidden
     // there, so the list fits 1440 px beside the pinned actions (the column chooser brings them back).
     { accessor: 'size', title: 'Size', noWrap: true, hidden: campaign, render: (m) => formatBytes(m.size) },
-    { accessor: 'durationSeconds', title: 'Length', noWrap: true, hidden: campaign, render: (m) => formatSeconds(m.durationSeconds) },
+    {
+      accessor: 'durationSeconds',
+      title: 'Length',
+      noWrap: true,
+      hidden: campaign,
+      render: (m) => formatSeconds(m.durationSeconds) || '—',
+    },
     { accessor: 'createdAt', title: 'Created', render: (m) => <TimestampCell value={m.createdAt} /> },
   ];
 }
