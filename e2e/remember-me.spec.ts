@@ -36,6 +36,8 @@ test.describe("'Keep me logged in'", () => {
     await expect(emailInput(page)).toHaveValue(USERS.manager.email);
     await expect(page.getByLabel(UI_TEXT.keepMeLoggedIn)).toBeChecked();
     await expect(page.getByLabel(/^password/i)).toHaveValue('');
+    // The e-mail is there already: the caret waits in the password field.
+    await expect(page.getByLabel(/^password/i)).toBeFocused();
   });
 
   test('without it the e-mail is not remembered and the session cookie ends with the browser', async ({ page, context }) => {

@@ -3,11 +3,23 @@ import { expectAccessible } from './support/axe';
 import { USERS } from './support/env';
 import { emailInput, expect, expectPath, fillSignIn, passwordInput, signInButton, test } from './support/fixtures';
 
+test.describe('sign-in on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test('no field takes the focus, so no keyboard pops up over the form', async ({ page }) => {
+    await page.goto('/login');
+    await expect(emailInput(page)).toBeVisible();
+    expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+  });
+});
+
 test.describe('sign-in (default)', () => {
   test('the sign-in screen has its fields, checkbox, link and button at / and /login', async ({ page }, testInfo) => {
     for (const path of ['/', '/login']) {
       await page.goto(path);
       await expect(emailInput(page)).toBeVisible();
+      // The caret starts in the e-mail field: the page is there to type into.
+      await expect(emailInput(page)).toBeFocused();
       await expect(passwordInput(page)).toBeVisible();
       await expect(passwordInput(page)).toHaveAttribute('type', 'password');
       await expect(page.getByLabel(UI_TEXT.keepMeLoggedIn)).toBeVisible();

@@ -1,7 +1,7 @@
 import { DELAYS, ERROR_MESSAGES, loginRequestSchema, PUBLIC_ROUTES, STORAGE_KEYS, UI_TEXT } from '@console/contract';
 import { Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { IconKey, IconLock } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { storage } from '../../../lib/storage';
@@ -32,6 +32,17 @@ export default function LoginPage() {
   useEffect(() => {
     document.title = `Sign in`;
     storage.remove('password'); // never kept in the browser (DESIGN.md s.6)
+  }, []);
+
+  // The page is there to type into: the caret starts in the first empty field (the password when
+  // the e-mail is remembered), unless the user is already somewhere, or on a touch screen, where
+  // a keyboard popping up would cover the form.
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (window.matchMedia?.('(pointer: coarse)').matches) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    (emailRef.current?.value ? passwordRef.current : emailRef.current)?.focus();
   }, []);
 
   const submit = async (values: Values) => {
@@ -92,12 +103,13 @@ export default function LoginPage() {
     <AuthLayout title="Sign in" subtitle="Use your staff account to continue.">
       <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Sign in">
         <Stack gap="md">
-          <EmailInput {...form.text('email')} autoComplete="username" />
+          <EmailInput {...form.text('email')} ref={emailRef} autoComplete="username" />
           <AuthPasswordInput
             {...form.text('password')}
             label="Password"
             placeholder="Your password"
             autoComplete="current-password"
+            ref={passwordRef}
             leftSection={<IconLock size={16} stroke={1.7} aria-hidden />}
           />
           <Group justify="space-between" wrap="nowrap">
