@@ -154,6 +154,7 @@ export const BULK_UPLOAD_MESSAGES = {
   nothingToRetry: 'There is nothing to retry: no item of this upload failed',
   // Short enough to read in a 5 s toast (spec s.3); the error list and its CSV say which items.
   nothingRetryable: 'A retry would fail the same way: the failed items are wrong in the file itself. Correct the file and upload it again',
+  fileNotRetryable: 'A retry would fail the same way: the file itself is wrong. Correct it and upload it again',
   stillProcessing: 'This upload is being processed; try again once it has finished',
   noFiles: 'Choose at least one file',
   unknownClient: 'Client not found',

@@ -33,6 +33,9 @@ export const bulkUploads = pgTable(
     failed: integer('failed').notNull().default(0),
     // A failure of the whole file (unreadable archive, bad sheet header), as opposed to items.
     error: text('error'),
+    // The whole-file failure is the file's own (not a sheet, a header without a required column,
+    // not media): reading it again would fail the same way, so a retry is refused up front.
+    errorFinal: boolean('error_final').notNull().default(false),
     // How far the job has read the part: its items are all known (media: in the ledger; sheets:
     // `total` exact), and for sheets the last row settled by the first pass (see modules/bulk-uploads/sheet-engine.ts).
     readComplete: boolean('read_complete').notNull().default(false),

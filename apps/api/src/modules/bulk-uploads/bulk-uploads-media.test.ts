@@ -1,4 +1,4 @@
-import { type BulkUploadFile, bulkUploadPaths, mediaManifestRowSchema } from '@console/contract';
+import { BULK_UPLOAD_MESSAGES, type BulkUploadFile, bulkUploadPaths, mediaManifestRowSchema } from '@console/contract';
 import { and, eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -143,6 +143,9 @@ describe('POST /demo-media/bulk-upload', () => {
       failed: 1,
     });
     expect(await filesUnder(`media/bulk/${pdf!.id}/`)).toEqual([]);
+    // Not media: a retry would refuse it again.
+    const pdfRetry = await t.as(admin, { method: 'POST', url: `/api/demo-media/bulk-upload/${pdf!.id}/retry` });
+    expect([pdfRetry.statusCode, pdfRetry.json().message]).toEqual([409, BULK_UPLOAD_MESSAGES.fileNotRetryable]);
   });
 
   it('a video in an archive gets its duration and a poster frame as thumbnail', async () => {

@@ -317,6 +317,21 @@ describe('POST /manage-actions/bulk-upload', () => {
     expect((await listedRow(t, admin, 'manage-actions', png!))?.errors).toEqual([
       { item: 'photo.csv', message: 'Not a spreadsheet (XLSX, or CSV in UTF-8)' },
     ]);
+    // Wrong in itself: a retry would read the same bytes and fail the same way, so it is refused
+    // with what to do, and nothing is queued.
+    for (const id of [png!, header!]) {
+      const retry = await t.as(admin, { method: 'POST', url: `/api${paths.retry(id)}` });
+      expect([retry.statusCode, retry.json().message]).toEqual([409, BULK_UPLOAD_MESSAGES.fileNotRetryable]);
+      expect(await listedRow(t, admin, 'manage-actions', id)).toMatchObject({ status: 'failed', total: 1, failed: 1 });
+    }
+    // A whole failure that is not the file's own (storage out of reach, say) is read again: here
+    // the reading finds the same fault, and marks it the file's own.
+    await t.app.db.update(bulkUploads).set({ errorFinal: false }).where(eq(bulkUploads.id, header!));
+    const again = await t.as(admin, { method: 'POST', url: `/api${paths.retry(header!)}` });
+    expect(again.statusCode, again.body).toBe(202);
+    expect(await waitFinished(t, header!)).toMatchObject({ status: 'failed', error: 'Missing column: value', total: 1, failed: 1 });
+    const [reread] = await t.app.db.select().from(bulkUploads).where(eq(bulkUploads.id, header!));
+    expect(reread!.errorFinal).toBe(true);
   });
 
   it('refuses a bad request with 400 field errors and keeps none of its files', async () => {

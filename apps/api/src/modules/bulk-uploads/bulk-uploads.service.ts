@@ -103,8 +103,10 @@ export function createBulkUploadsService(app: FastifyInstance) {
       if (upload.status === 'processing' || upload.status === 'pending')
         throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.stillProcessing);
       if (upload.failed === 0 && !upload.error) throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.nothingToRetry);
-      // Running the job again would only fail the same items the same way: say so now instead.
-      if (!upload.error && !(await hasRetryableItems(db, id))) throw new AppError('CONFLICT', BULK_UPLOAD_MESSAGES.nothingRetryable);
+      // Running the job again would only fail the same items (or the same file) the same way: say so now instead.
+      const fileRetryable = upload.error !== null && !upload.errorFinal;
+      if (!fileRetryable && !(await hasRetryableItems(db, id)))
+        throw new AppError('CONFLICT', upload.error ? BULK_UPLOAD_MESSAGES.fileNotRetryable : BULK_UPLOAD_MESSAGES.nothingRetryable);
       if (!upload.storageKey) throw new AppError('CONFLICT', upload.error ?? BULK_UPLOAD_MESSAGES.nothingToRetry);
       const claimed = await db.transaction(async (tx) => {
         // Only a finished row is claimed: two retries at once queue the work once.
@@ -114,6 +116,7 @@ export function createBulkUploadsService(app: FastifyInstance) {
           .set({
             status: 'pending',
             error: null,
+            errorFinal: false,
             finishedAt: null,
             total: sql`${bulkUploads.total} - (${bulkUploads.error} is not null)::int`,
             failed: sql`${bulkUploads.failed} - (${bulkUploads.error} is not null)::int`,

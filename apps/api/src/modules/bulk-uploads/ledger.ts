@@ -106,16 +106,23 @@ export async function finishUpload(db: Tx, uploadId: number) {
  * settles it (finishUpload). `read_complete` is cleared so that a retry reads the part again:
  * items already in the ledger stay as they are, the deleted pending ones come back.
  */
-export async function markWholeFailure(db: Db, uploadId: number, message: string) {
+export async function markWholeFailure(db: Db, uploadId: number, message: string, { final = false }: WholeFailure = {}) {
   await db.transaction(async (tx) => {
     await tx.delete(bulkUploadItems).where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'pending')));
-    await tx.update(bulkUploads).set({ error: message, readComplete: false }).where(eq(bulkUploads.id, uploadId));
+    await tx.update(bulkUploads).set({ error: message, errorFinal: final, readComplete: false }).where(eq(bulkUploads.id, uploadId));
   });
 }
 
+/**
+ * `final`: the file is wrong in itself (not a sheet, a header without a required column, not
+ * media): the stored part never changes, so reading it again would fail the same way, and a
+ * retry is refused unless other items may go through (bulk-uploads.service.ts retry).
+ */
+export type WholeFailure = { final?: boolean };
+
 /** The whole file is unusable: its pending items go, the row fails with the reason (one failed item). */
-export async function failWholeFile(db: Db, uploadId: number, message: string) {
-  await markWholeFailure(db, uploadId, message);
+export async function failWholeFile(db: Db, uploadId: number, message: string, failure: WholeFailure = {}) {
+  await markWholeFailure(db, uploadId, message, failure);
   await finishUpload(db, uploadId);
 }
 
@@ -124,7 +131,7 @@ export async function failWholeFile(db: Db, uploadId: number, message: string) {
  * keeps the counts of what was settled before (a sheet's done rows are not in the ledger); rows
  * a retry had set pending fail again with their earlier message.
  */
-export async function failSheet(db: Db, uploadId: number, message: string) {
+export async function failSheet(db: Db, uploadId: number, message: string, { final = false }: WholeFailure = {}) {
   await db.transaction(async (tx) => {
     await tx
       .update(bulkUploadItems)
@@ -132,7 +139,7 @@ export async function failSheet(db: Db, uploadId: number, message: string) {
       .where(and(eq(bulkUploadItems.uploadId, uploadId), eq(bulkUploadItems.status, 'pending')));
     // The unusable file is one failed item besides the rows settled before (a retry takes it off again).
     await tx.execute(sql`
-      update ${bulkUploads} set error = ${message},
+      update ${bulkUploads} set error = ${message}, error_final = ${final},
         failed = 1 + case when read_complete then (select count(*)::int from ${bulkUploadItems} where upload_id = ${uploadId} and status = 'failed') else failed end,
         total = 1 + case when read_complete then total else done + failed end
       where id = ${uploadId}`);

@@ -2,7 +2,7 @@ import type { MediaKind } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { bulkUploads } from '../../db/schema/index.js';
 import type { BulkImporter, BulkJobDeps, Upload } from './importer.js';
-import { failWholeFile, finishUpload, markWholeFailure, refreshCounts } from './ledger.js';
+import { failWholeFile, finishUpload, markWholeFailure, refreshCounts, type WholeFailure } from './ledger.js';
 import { loadManifest } from './manifest.js';
 import { expandMedia, processMedia } from './media-items.js';
 import { reportMissingFiles } from './missing-files.js';
@@ -18,7 +18,7 @@ export const mediaImporter: BulkImporter = {
     const db = deps.db;
     if (!upload.readComplete) {
       const problem = await expandMedia(deps, upload, path);
-      if (problem) return failMediaPart(deps, upload, problem);
+      if (problem) return failMediaPart(deps, upload, problem.message, { final: problem.final });
       await db.update(bulkUploads).set({ readComplete: true }).where(eq(bulkUploads.id, upload.id));
       await refreshCounts(db, upload.id);
     }
@@ -41,8 +41,8 @@ export const mediaImporter: BulkImporter = {
  * one failed item. It is read as far as it ever will be, so it may be the request's last part
  * to get there and the one to report the manifest's missing files (before it settles).
  */
-async function failMediaPart(deps: BulkJobDeps, upload: Upload, message: string) {
-  await markWholeFailure(deps.db, upload.id, message);
+async function failMediaPart(deps: BulkJobDeps, upload: Upload, message: string, failure: WholeFailure = {}) {
+  await markWholeFailure(deps.db, upload.id, message, failure);
   if (upload.manifestKey) {
     const loaded = await loadManifest(deps, upload.manifestKey, upload.kind as MediaKind, upload.mapping);
     if ('manifest' in loaded) await reportMissingFiles(deps.db, { id: upload.id, manifestKey: upload.manifestKey }, loaded.manifest);

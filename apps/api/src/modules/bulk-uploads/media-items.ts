@@ -24,12 +24,14 @@ async function isZip(path: string) {
 /**
  * The items of a media part: one per archive entry (a refused entry is a failed item: none of
  * its bytes were written anywhere), or the part itself when it is a plain media file. Answers
- * the reason when the whole part is unusable, else null.
+ * the reason when the whole part is unusable, else null: `final` when the file is wrong in itself
+ * (not media, an archive without files), so a retry would refuse it again; an archive refused
+ * against a limit, or unreadable, is not.
  */
-export async function expandMedia(deps: BulkJobDeps, upload: Upload, path: string): Promise<string | null> {
+export async function expandMedia(deps: BulkJobDeps, upload: Upload, path: string): Promise<{ message: string; final: boolean } | null> {
   if (!(await isZip(path))) {
     const type = await fileTypeFromFile(path);
-    if (!type || !CATEGORY_TYPES.media[type.mime]) return BULK_UPLOAD_MESSAGES.wrongMediaType;
+    if (!type || !CATEGORY_TYPES.media[type.mime]) return { message: BULK_UPLOAD_MESSAGES.wrongMediaType, final: true };
     await insertItems(deps.db, upload.id, [{ item: upload.fileName, position: 1, status: 'pending' }]);
     return null;
   }
@@ -47,10 +49,10 @@ export async function expandMedia(deps: BulkJobDeps, upload: Upload, path: strin
     }
   } catch (err) {
     // Refused whole (too many entries, over-long names, entries sharing bytes): nothing was inserted.
-    if (err instanceof ArchiveRefused) return err.message;
-    return `The archive could not be read (${(err as Error).message})`;
+    if (err instanceof ArchiveRefused) return { message: err.message, final: false };
+    return { message: `The archive could not be read (${(err as Error).message})`, final: false };
   }
-  if (items.length === 0) return 'The archive holds no files';
+  if (items.length === 0) return { message: 'The archive holds no files', final: true };
   await insertItems(deps.db, upload.id, items);
   return null;
 }

@@ -14,7 +14,7 @@ import {
   type SheetRow,
 } from '../../lib/bulk/sheet-reader.js';
 import type { BulkImporter } from './importer.js';
-import { failSheet, markDone, markFailed, settleStatus, type Tx } from './ledger.js';
+import { FINAL, failSheet, markDone, markFailed, settleStatus, type Tx } from './ledger.js';
 import { insertReady, recordFailures, withFallbacks } from './sheet-batch.js';
 import type { Failure, ReadyRow, SheetKind, SheetUpload, ValidRow } from './sheet-kind.js';
 
@@ -40,11 +40,12 @@ export function sheetImporter<S extends z.ZodObject, T extends ReadyRow>(kind: S
   return {
     async run({ db }, upload, path) {
       const format = await detectSheetFormat(path);
-      if (!format) return failSheet(db, upload.id, BULK_UPLOAD_MESSAGES.wrongSheetType);
+      // Not a sheet, or one whose header, size or content cannot be used: the file's own fault (final).
+      if (!format) return failSheet(db, upload.id, BULK_UPLOAD_MESSAGES.wrongSheetType, FINAL);
       try {
         if (!(await importSheet(kind, db, upload, path, format))) return; // the run ahead settles the row
       } catch (err) {
-        if (err instanceof SheetError) return failSheet(db, upload.id, err.message);
+        if (err instanceof SheetError) return failSheet(db, upload.id, err.message, FINAL);
         throw err;
       }
       await settleStatus(db, upload.id);

@@ -1,0 +1,1 @@
+ALTER TABLE "bulk_uploads" ADD COLUMN "error_final" boolean DEFAULT false NOT NULL;
