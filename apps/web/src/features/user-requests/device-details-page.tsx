@@ -38,7 +38,7 @@ export default function DeviceDetailsPage() {
             {deviceCode ? `Device ${deviceCode}` : 'Device details'}
           </Title>
           <Text c="dimmed" size="sm">
-            Every request this device reported, newest first.
+            {deviceCode ? 'Every request this device reported, newest first.' : 'Find a device by its code, or open one heard lately.'}
           </Text>
         </div>
         <RouteLink to={resourcePath('user-requests')} size="sm" fallback={null}>
