@@ -17,22 +17,25 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+/** A media query's answer that never changes (jsdom lays nothing out); emulatePhoneWidth uses it too. */
+export const fixedMediaQueryList = (query: string, matches: boolean): MediaQueryList =>
+  ({
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     configurable: true,
-    value: (query: string): MediaQueryList =>
-      ({
-        // An empty query matches everything in a browser.
-        matches: query.trim() === '' || query.trim() === 'all',
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+    // An empty query matches everything in a browser.
+    value: (query: string) => fixedMediaQueryList(query, query.trim() === '' || query.trim() === 'all'),
   });
 }
 

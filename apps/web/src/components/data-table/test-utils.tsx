@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import { vi } from 'vitest';
+import { fixedMediaQueryList } from './test-setup';
 import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 
@@ -61,16 +62,7 @@ export function emulatePhoneWidth(width = 390) {
   const query = (q: string) => {
     const max = /max-width:\s*(?:calc\()?([\d.]+)(em|px)/.exec(q);
     const px = max ? Number(max[1]) * (max[2] === 'em' ? 16 : 1) : undefined;
-    return {
-      matches: px !== undefined && width <= px,
-      media: q,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList;
+    return fixedMediaQueryList(q, px !== undefined && width <= px);
   };
   return vi.spyOn(window, 'matchMedia').mockImplementation(query);
 }
